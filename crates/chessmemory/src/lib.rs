@@ -1,0 +1,1 @@
+//! ChessMemory (work in progress).

@@ -1,0 +1,1 @@
+//! Kakuro (work in progress).

@@ -1,0 +1,1 @@
+//! Triplex: pack dominoes and trominoes into a rectangle (work in progress).

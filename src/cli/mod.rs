@@ -1,0 +1,62 @@
+//! Subcommands of the `gridforge` binary and the few helpers they share.
+
+pub mod triplex;
+
+use anyhow::Context;
+use std::io::Read;
+use std::process::ExitCode;
+
+/// Prints a clap error as the one line that says what is wrong (help and
+/// version requests are printed in full, as asked for) and picks the exit code.
+pub fn report_usage_error(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("gridforge: {first} (see --help)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a command's input: the text itself, a file path, or `-` for stdin.
+///
+/// Text that names an existing file is read from that file; anything else is
+/// taken literally, so `gridforge triplex solve 4x2:...` and
+/// `gridforge triplex solve level.txt` both work.
+pub fn read_input(arg: &str) -> anyhow::Result<String> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        return Ok(text);
+    }
+    let path = std::path::Path::new(arg);
+    if path.is_file() {
+        return std::fs::read_to_string(path).with_context(|| format!("cannot read {arg}"));
+    }
+    Ok(arg.to_string())
+}
+
+/// A progress bar on stderr that only draws when stderr is a terminal.
+pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed}")
+            .expect("static template is valid")
+            .progress_chars("=> "),
+    );
+    bar.set_message(what.to_string());
+    bar
+}

@@ -1,0 +1,41 @@
+//! `gridforge`: one binary for the server and every game's command-line tools.
+//!
+//! `main` only parses arguments and dispatches; each subcommand lives in its own
+//! module under `cli/` and the real work lives in the library crates.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Puzzle generators, solvers and the gridforge game server.
+#[derive(Parser)]
+#[command(name = "gridforge", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Triplex: pack dominoes and trominoes into a rectangle.
+    #[command(subcommand)]
+    Triplex(cli::triplex::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return cli::report_usage_error(err),
+    };
+    let outcome = match cli.command {
+        Command::Triplex(command) => cli::triplex::run(command),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("gridforge: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
