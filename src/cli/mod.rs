@@ -1,5 +1,6 @@
 //! Subcommands of the `gridforge` binary and the few helpers they share.
 
+pub mod chess;
 pub mod triplex;
 
 use anyhow::Context;
@@ -16,10 +17,17 @@ pub fn report_usage_error(err: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
+            // clap's message is a paragraph (sometimes a heading and a list
+            // of names) followed by usage; keep the paragraph, on one line.
             let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("gridforge: {first} (see --help)");
+            let message: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("gridforge: {message} (see --help)");
             ExitCode::from(2)
         }
     }

@@ -1,20 +1,244 @@
-//! `gridforge triplex …` (work in progress).
-use clap::Subcommand;
+//! `gridforge triplex …`: solve levels, run the census, write level packs.
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use gridforge_triplex::{
+    census_rectangle, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions, Level,
+    LevelRecord, Pack, RectangleReport, Verdict, DEFAULT_NODE_BUDGET,
+};
+use rayon::prelude::*;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Triplex subcommands.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Solve a level.
+    /// Solve a level given by its description (e.g. `4x3:2h,v,Lnw,Lse@`), a
+    /// file holding one, or `-` for stdin; says unique, several or none.
     Solve {
-        /// The level description.
+        /// The level description, a file, or `-`.
         level: String,
+        /// Stop after this many solutions (2 proves uniqueness).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        limit: u32,
+        /// Give up after this many search nodes.
+        #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
+        budget: u64,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
+    /// Find every level of one rectangle, or of every rectangle up to an area.
+    Census {
+        #[command(flatten)]
+        sizes: Sizes,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Print one JSON object per level per line on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the level pack the web client plays: every level up to an area,
+    /// numbered from 1 in increasing difficulty.
+    Pack {
+        /// Largest rectangle area to include.
+        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(u32).range(4..=126))]
+        max_area: u32,
+        /// The JSON file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+}
+
+/// Which rectangles a census covers.
+#[derive(Args)]
+#[group(required = true, multiple = true)]
+pub struct Sizes {
+    /// Width of the one rectangle (with --height).
+    #[arg(long, requires = "height", conflicts_with = "max_area")]
+    width: Option<usize>,
+    /// Height of the one rectangle (with --width).
+    #[arg(long, requires = "width")]
+    height: Option<usize>,
+    /// Every W×H with W ≥ H ≥ 2 and W·H ≤ this.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(4..=126))]
+    max_area: Option<u32>,
+}
+
+/// Settings shared by the census and the pack.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// Seed for the orientation each rotatable piece is shown in.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Node budget of each solver run.
+    #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
+    budget: u64,
 }
 
 /// Runs a Triplex subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Solve { level } => anyhow::bail!("not yet: {level}"),
+        Command::Solve {
+            level,
+            limit,
+            budget,
+            json,
+        } => solve_command(&level, limit as usize, budget, json),
+        Command::Census { sizes, run, json } => {
+            let rects = match (sizes.width, sizes.height, sizes.max_area) {
+                (Some(w), Some(h), _) => vec![(w, h)],
+                (_, _, Some(a)) => rectangles_up_to(a as usize),
+                _ => anyhow::bail!("give --width and --height, or --max-area"),
+            };
+            let results = run_census(&rects, &run)?;
+            print_report(&results);
+            if json {
+                let mut out = std::io::stdout().lock();
+                for (levels, _) in &results {
+                    for found in levels {
+                        let record = LevelRecord::from_census(found);
+                        let line = CensusLine {
+                            record: &record,
+                            code: &record.description,
+                        };
+                        serde_json::to_writer(&mut out, &line)?;
+                        writeln!(out)?;
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Pack { max_area, out, run } => {
+            let results = run_census(&rectangles_up_to(max_area as usize), &run)?;
+            let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
+            let pack = Pack::new(max_area as usize, run.seed, &all);
+            let text = serde_json::to_string(&pack)?;
+            std::fs::write(&out, &text)
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            eprintln!(
+                "wrote {} levels to {} ({} bytes)",
+                pack.levels.len(),
+                out.display(),
+                text.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::Result<ExitCode> {
+    let input = super::read_input(text)?;
+    let level: Level = input
+        .trim()
+        .parse()
+        .with_context(|| format!("bad level description {:?}", input.trim()))?;
+    let report = solve(&level, limit, budget)?;
+    let verdict = match report.verdict() {
+        Some(Verdict::None) => "none",
+        Some(Verdict::Unique) => "unique",
+        Some(Verdict::Several) => "several",
+        None => "found one (use --limit 2 to prove uniqueness)",
+    };
+    let grids: Vec<Vec<String>> = report
+        .solutions
+        .iter()
+        .map(|s| level.solution_grid(s))
+        .collect();
+    if json {
+        let value = serde_json::json!({
+            "level": level.to_string(),
+            "verdict": verdict,
+            "nodes": report.nodes,
+            "solutions": grids,
+        });
+        println!("{value}");
+    } else {
+        for (i, grid) in grids.iter().enumerate() {
+            if i > 0 {
+                println!();
+            }
+            for row in grid {
+                println!("{row}");
+            }
+        }
+        println!("{verdict} ({} search nodes)", report.nodes);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+type RectangleResult = (Vec<CensusLevel>, RectangleReport);
+
+fn run_census(rects: &[(usize, usize)], args: &RunArgs) -> anyhow::Result<Vec<RectangleResult>> {
+    for &(w, h) in rects {
+        gridforge_triplex::census::check_size(w, h)?;
+    }
+    if let Some(n) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n as usize)
+            .build_global()
+            .context("cannot start the worker threads")?;
+    }
+    let options = CensusOptions {
+        seed: args.seed,
+        node_budget: args.budget,
+    };
+    let bar = super::progress_bar(rects.len() as u64, "rectangles");
+    // Largest first so the longest job starts at once; results keep the
+    // requested order.
+    let mut order: Vec<usize> = (0..rects.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(rects[i].0 * rects[i].1));
+    let mut done: Vec<(usize, RectangleResult)> = order
+        .par_iter()
+        .map(|&i| {
+            let (w, h) = rects[i];
+            let result = census_rectangle(w, h, &options);
+            bar.inc(1);
+            result.map(|r| (i, r))
+        })
+        .collect::<Result<_, _>>()?;
+    bar.finish_and_clear();
+    done.sort_by_key(|(i, _)| *i);
+    Ok(done.into_iter().map(|(_, r)| r).collect())
+}
+
+/// The per-rectangle filter table on stderr.
+fn print_report(results: &[RectangleResult]) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "{:>6} {:>12} {:>10} {:>8} {:>9} {:>8} {:>7} {:>9} {:>10}",
+        "rect",
+        "dp states",
+        "multisets",
+        "unique",
+        "3+ pieces",
+        "classes",
+        "levels",
+        "rotatable",
+        "time"
+    );
+    let mut total = 0;
+    for (_, r) in results {
+        total += r.levels;
+        let _ = writeln!(
+            err,
+            "{:>6} {:>12} {:>10} {:>8} {:>9} {:>8} {:>7} {:>9} {:>8.1}ms",
+            format!("{}x{}", r.width, r.height),
+            r.states,
+            r.multisets,
+            r.unique,
+            r.three_pieces,
+            r.classes,
+            r.levels,
+            r.rotatable,
+            r.elapsed.as_secs_f64() * 1000.0
+        );
+    }
+    let _ = writeln!(err, "{total} levels in {} rectangles", results.len());
 }

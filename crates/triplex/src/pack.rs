@@ -1,0 +1,111 @@
+//! Level records and level packs: the JSON the census prints and the web
+//! client plays.
+
+use crate::census::CensusLevel;
+use crate::error::ParseError;
+use crate::level::Level;
+use serde::{Deserialize, Serialize};
+
+/// Identifies the pack format in its JSON.
+pub const PACK_FORMAT: &str = "gridforge-triplex-pack";
+/// Version of the pack format.
+pub const PACK_VERSION: u32 = 1;
+
+/// One level as data: everything a client needs to show and check it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelRecord {
+    /// Position in a pack, from 1 (absent outside a pack).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub number: Option<usize>,
+    /// Width of the rectangle.
+    pub width: usize,
+    /// Height of the rectangle.
+    pub height: usize,
+    /// The level description (see [`Level`]'s `Display`).
+    pub description: String,
+    /// `pieces[k]`: the cells `[row, col]` of piece k as the player is given it.
+    pub pieces: Vec<Vec<[usize; 2]>>,
+    /// Index into `pieces` of the rotatable piece, if any.
+    pub rotatable: Option<usize>,
+    /// The solver's node count: higher is harder.
+    pub difficulty: u64,
+    /// `height` strings of `width` letters; piece k is `a`+k (then `A`…).
+    pub solution: Vec<String>,
+}
+
+impl LevelRecord {
+    /// The record of a census level.
+    pub fn from_census(found: &CensusLevel) -> LevelRecord {
+        let level = &found.level;
+        LevelRecord {
+            number: None,
+            width: level.width(),
+            height: level.height(),
+            description: level.to_string(),
+            pieces: level
+                .pieces()
+                .iter()
+                .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
+                .collect(),
+            rotatable: level.rotatable(),
+            difficulty: found.difficulty,
+            solution: level.solution_grid(&found.solution),
+        }
+    }
+
+    /// Parses the record's description back into a level.
+    pub fn level(&self) -> Result<Level, ParseError> {
+        self.description.parse()
+    }
+}
+
+/// A line of `census --json`: the record plus `code`, the level description
+/// under the name the census format uses.
+#[derive(Clone, Debug, Serialize)]
+pub struct CensusLine<'a> {
+    /// The level.
+    #[serde(flatten)]
+    pub record: &'a LevelRecord,
+    /// The level description again, as `code`.
+    pub code: &'a str,
+}
+
+/// A level pack: levels numbered from 1 in increasing difficulty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pack {
+    /// Always [`PACK_FORMAT`].
+    pub format: String,
+    /// Always [`PACK_VERSION`] when written by this crate.
+    pub version: u32,
+    /// Rectangles of area up to this were searched.
+    pub max_area: usize,
+    /// Seed of the census that made the pack.
+    pub seed: u64,
+    /// The levels, easiest first.
+    pub levels: Vec<LevelRecord>,
+}
+
+impl Pack {
+    /// Orders census levels by difficulty (then size, then description) and
+    /// numbers them from 1.
+    pub fn new(max_area: usize, seed: u64, found: &[CensusLevel]) -> Pack {
+        let mut levels: Vec<LevelRecord> = found.iter().map(LevelRecord::from_census).collect();
+        levels.sort_by(|a, b| {
+            (a.difficulty, a.width * a.height, &a.description).cmp(&(
+                b.difficulty,
+                b.width * b.height,
+                &b.description,
+            ))
+        });
+        for (i, record) in levels.iter_mut().enumerate() {
+            record.number = Some(i + 1);
+        }
+        Pack {
+            format: PACK_FORMAT.to_string(),
+            version: PACK_VERSION,
+            max_area,
+            seed,
+            levels,
+        }
+    }
+}
