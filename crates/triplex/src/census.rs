@@ -93,7 +93,7 @@ pub fn rectangles_up_to(max_area: usize) -> Vec<(usize, usize)> {
 /// Checks that the census can handle a rectangle.
 pub fn check_size(width: usize, height: usize) -> Result<(), CensusError> {
     let (w, h) = (width.max(height), width.min(height));
-    if h < 2 || h > MAX_TABLE_HEIGHT || w * h > MAX_TABLE_AREA {
+    if !(2..=MAX_TABLE_HEIGHT).contains(&h) || w * h > MAX_TABLE_AREA {
         return Err(CensusError::TooLarge {
             width,
             height,

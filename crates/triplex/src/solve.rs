@@ -1,5 +1,6 @@
 //! The solver: a depth-first search that always fills the first empty cell.
 //!
+//! Wide boards are searched transposed, so rows run along the short side.
 //! The board is a bitboard; each kind of piece has a table of its placements
 //! anchored at every cell (the anchor is the shape's first cell in row-major
 //! order), so a step is one table lookup and one AND. Identical pieces form one
@@ -11,7 +12,7 @@
 use crate::bits::{Bits, Wide};
 use crate::error::SolveError;
 use crate::level::{Level, Placement, Solution};
-use crate::piece::Piece;
+use crate::piece::{Piece, Transform};
 
 /// A node budget generous enough for every level up to area 64 while still
 /// stopping a hopeless search in seconds.
@@ -159,6 +160,37 @@ fn group_pieces(level: &Level) -> Vec<Group> {
 }
 
 fn solve_groups(
+    width: usize,
+    height: usize,
+    groups: &[Group],
+    node_budget: u64,
+    report: &mut SolveReport,
+) -> Result<(), SolveError> {
+    if width > height {
+        // Filling row by row keeps the frontier one row wide, so search the
+        // transposed board, whose rows are the short side, and map back.
+        let transpose = Transform::new(1, true);
+        let turned: Vec<Group> = groups
+            .iter()
+            .map(|g| Group {
+                shape: g.shape.transformed(transpose),
+                indices: g.indices.clone(),
+            })
+            .collect();
+        let first_new = report.solutions.len();
+        search_groups(height, width, &turned, node_budget, report)?;
+        for solution in &mut report.solutions[first_new..] {
+            for p in &mut solution.placements {
+                p.shape = p.shape.transformed(transpose);
+                std::mem::swap(&mut p.row, &mut p.col);
+            }
+        }
+        return Ok(());
+    }
+    search_groups(width, height, groups, node_budget, report)
+}
+
+fn search_groups(
     width: usize,
     height: usize,
     groups: &[Group],
