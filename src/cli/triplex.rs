@@ -3,10 +3,9 @@
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gridforge_triplex::{
-    census_rectangle, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions, Level,
-    LevelRecord, Pack, RectangleReport, Verdict, DEFAULT_NODE_BUDGET,
+    census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions, Level,
+    LevelRecord, Pack, RectangleCensus, Verdict, DEFAULT_NODE_BUDGET,
 };
-use rayon::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -116,6 +115,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         }
         Command::Pack { max_area, out, run } => {
             let results = run_census(&rectangles_up_to(max_area as usize), &run)?;
+            print_report(&results);
             let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
             let pack = Pack::new(max_area as usize, run.seed, &all);
             let text = serde_json::to_string(&pack)?;
@@ -172,12 +172,7 @@ fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::R
     Ok(ExitCode::SUCCESS)
 }
 
-type RectangleResult = (Vec<CensusLevel>, RectangleReport);
-
-fn run_census(rects: &[(usize, usize)], args: &RunArgs) -> anyhow::Result<Vec<RectangleResult>> {
-    for &(w, h) in rects {
-        gridforge_triplex::census::check_size(w, h)?;
-    }
+fn run_census(rects: &[(usize, usize)], args: &RunArgs) -> anyhow::Result<Vec<RectangleCensus>> {
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n as usize)
@@ -189,26 +184,13 @@ fn run_census(rects: &[(usize, usize)], args: &RunArgs) -> anyhow::Result<Vec<Re
         node_budget: args.budget,
     };
     let bar = super::progress_bar(rects.len() as u64, "rectangles");
-    // Largest first so the longest job starts at once; results keep the
-    // requested order.
-    let mut order: Vec<usize> = (0..rects.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(rects[i].0 * rects[i].1));
-    let mut done: Vec<(usize, RectangleResult)> = order
-        .par_iter()
-        .map(|&i| {
-            let (w, h) = rects[i];
-            let result = census_rectangle(w, h, &options);
-            bar.inc(1);
-            result.map(|r| (i, r))
-        })
-        .collect::<Result<_, _>>()?;
+    let results = census_rectangles(rects, &options, |_| bar.inc(1))?;
     bar.finish_and_clear();
-    done.sort_by_key(|(i, _)| *i);
-    Ok(done.into_iter().map(|(_, r)| r).collect())
+    Ok(results)
 }
 
 /// The per-rectangle filter table on stderr.
-fn print_report(results: &[RectangleResult]) {
+fn print_report(results: &[RectangleCensus]) {
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,

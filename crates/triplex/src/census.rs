@@ -159,6 +159,35 @@ pub fn census_rectangle(
     Ok((levels, report))
 }
 
+/// The census of one rectangle: its levels (easiest first) and its report.
+pub type RectangleCensus = (Vec<CensusLevel>, RectangleReport);
+
+/// Runs the census of many rectangles in parallel, largest first so the
+/// longest job starts at once, calling `on_done` as each one finishes.
+/// Results come back in the order the rectangles were given.
+pub fn census_rectangles(
+    rects: &[(usize, usize)],
+    options: &CensusOptions,
+    on_done: impl Fn(&RectangleReport) + Sync,
+) -> Result<Vec<RectangleCensus>, CensusError> {
+    for &(w, h) in rects {
+        check_size(w, h)?;
+    }
+    let mut order: Vec<usize> = (0..rects.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(rects[i].0 * rects[i].1));
+    let mut done: Vec<(usize, RectangleCensus)> = order
+        .par_iter()
+        .map(|&i| {
+            let (w, h) = rects[i];
+            let result = census_rectangle(w, h, options)?;
+            on_done(&result.1);
+            Ok((i, result))
+        })
+        .collect::<Result<_, CensusError>>()?;
+    done.sort_by_key(|(i, _)| *i);
+    Ok(done.into_iter().map(|(_, r)| r).collect())
+}
+
 /// Turns one uniquely tiling multiset into a level, or `None` when its tiling
 /// has a straight cut.
 fn make_level(

@@ -15,7 +15,10 @@ pub mod piece;
 pub mod solve;
 pub mod tilings;
 
-pub use census::{census_rectangle, rectangles_up_to, CensusLevel, CensusOptions, RectangleReport};
+pub use census::{
+    census_rectangle, census_rectangles, rectangles_up_to, CensusLevel, CensusOptions,
+    RectangleCensus, RectangleReport,
+};
 pub use error::{CensusError, LevelError, ParseError, PieceError, PlacementError, SolveError};
 pub use level::{piece_letter, Level, Placement, Solution};
 pub use pack::{CensusLine, LevelRecord, Pack};

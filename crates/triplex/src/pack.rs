@@ -1,8 +1,8 @@
 //! Level records and level packs: the JSON the census prints and the web
 //! client plays.
 
-use crate::census::CensusLevel;
-use crate::error::ParseError;
+use crate::census::{census_rectangles, rectangles_up_to, CensusLevel, CensusOptions};
+use crate::error::{CensusError, ParseError};
 use crate::level::Level;
 use serde::{Deserialize, Serialize};
 
@@ -86,6 +86,16 @@ pub struct Pack {
 }
 
 impl Pack {
+    /// Runs the census of every rectangle up to `max_area` and makes the pack.
+    pub fn build(max_area: usize, options: &CensusOptions) -> Result<Pack, CensusError> {
+        let found: Vec<CensusLevel> =
+            census_rectangles(&rectangles_up_to(max_area), options, |_| {})?
+                .into_iter()
+                .flat_map(|(levels, _)| levels)
+                .collect();
+        Ok(Pack::new(max_area, options.seed, &found))
+    }
+
     /// Orders census levels by difficulty (then size, then description) and
     /// numbers them from 1.
     pub fn new(max_area: usize, seed: u64, found: &[CensusLevel]) -> Pack {
