@@ -21,15 +21,27 @@ enum Command {
     /// Triplex: pack dominoes and trominoes into a rectangle.
     #[command(subcommand)]
     Triplex(cli::triplex::Command),
+    /// ChessMemory: generate, check and transform full-board memory-game setups.
+    #[command(subcommand)]
+    Chess(cli::chess::Command),
 }
 
 fn main() -> ExitCode {
+    // Die quietly when a reader such as `head` closes the pipe, as other
+    // command-line tools do, instead of panicking on the failed write.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of a signal before any
+    // thread starts has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return cli::report_usage_error(err),
     };
     let outcome = match cli.command {
         Command::Triplex(command) => cli::triplex::run(command),
+        Command::Chess(command) => cli::chess::run(command),
     };
     match outcome {
         Ok(code) => code,
