@@ -22,69 +22,45 @@ pub trait Bits: Copy + Eq + Default + Send + Sync + 'static {
     fn trailing_ones(self) -> usize;
 }
 
-impl Bits for u64 {
-    const CAPACITY: usize = 64;
-    fn below(n: usize) -> Self {
-        if n >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << n) - 1
+/// Implements [`Bits`] for a primitive unsigned integer.
+macro_rules! impl_bits_for_uint {
+    ($t:ty) => {
+        impl Bits for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            fn below(n: usize) -> Self {
+                if n >= Self::CAPACITY {
+                    <$t>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            fn all() -> Self {
+                <$t>::MAX
+            }
+            fn with(self, i: usize) -> Self {
+                self | 1 << i
+            }
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            fn not(self) -> Self {
+                !self
+            }
+            fn disjoint(self, other: Self) -> bool {
+                self & other == 0
+            }
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            fn trailing_ones(self) -> usize {
+                <$t>::trailing_ones(self) as usize
+            }
         }
-    }
-    fn all() -> Self {
-        u64::MAX
-    }
-    fn with(self, i: usize) -> Self {
-        self | 1u64 << i
-    }
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    fn not(self) -> Self {
-        !self
-    }
-    fn disjoint(self, other: Self) -> bool {
-        self & other == 0
-    }
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    fn trailing_ones(self) -> usize {
-        u64::trailing_ones(self) as usize
-    }
+    };
 }
 
-impl Bits for u128 {
-    const CAPACITY: usize = 128;
-    fn below(n: usize) -> Self {
-        if n >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
-        }
-    }
-    fn all() -> Self {
-        u128::MAX
-    }
-    fn with(self, i: usize) -> Self {
-        self | 1u128 << i
-    }
-    fn or(self, other: Self) -> Self {
-        self | other
-    }
-    fn not(self) -> Self {
-        !self
-    }
-    fn disjoint(self, other: Self) -> bool {
-        self & other == 0
-    }
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-    fn trailing_ones(self) -> usize {
-        u128::trailing_ones(self) as usize
-    }
-}
+impl_bits_for_uint!(u64);
+impl_bits_for_uint!(u128);
 
 /// A 256-cell bitboard for the largest levels.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
