@@ -24,6 +24,9 @@ enum Command {
     /// ChessMemory: generate, check and transform full-board memory-game setups.
     #[command(subcommand)]
     Chess(cli::chess::Command),
+    /// Kakuro: generate unique puzzles, solve and rate them, list digit sets.
+    #[command(subcommand)]
+    Kakuro(cli::kakuro::Command),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Triplex(command) => cli::triplex::run(command),
         Command::Chess(command) => cli::chess::run(command),
+        Command::Kakuro(command) => cli::kakuro::run(command),
     };
     match outcome {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! Subcommands of the `gridforge` binary and the few helpers they share.
 
 pub mod chess;
+pub mod kakuro;
 pub mod triplex;
 
 use anyhow::Context;

@@ -1,0 +1,729 @@
+//! The generator and the editor's filler: puzzles with exactly one solution,
+//! rated by the logical solver.
+//!
+//! Both work the same way on a layout (the generator draws one, the editor's
+//! user supplies one):
+//!
+//! 1. **Fill.** Digits are written by backtracking, as the seeds describe: cells
+//!    in order of rank (the number of cells sharing their runs, highest first),
+//!    each taking a random digit not yet used in its two runs, remembering the
+//!    digits tried so far, and backing up on a dead end. Each run leans to
+//!    small or to large digits (more strongly for easier targets), so many sums
+//!    have few digit combinations. A digit that would complete a *shiftable
+//!    rectangle* is never written: four cells on two across and two down runs
+//!    whose digits `a b / c d` could become `a+k b−k / c−k d+k`, keeping every
+//!    sum, which always means a second solution. The clue sums follow.
+//! 2. **Climb.** The logical solver, limited to the techniques of the target
+//!    difficulty, runs on the puzzle. Where it gets stuck, one digit of the
+//!    solution on a run through a cell it could not decide is changed (keeping
+//!    runs distinct and completing no shiftable rectangle), usually to the digit
+//!    that leaves the two affected sums with the fewest combinations. A quick
+//!    local check (re-solving only around the two changed runs) discards most
+//!    changes that would not help; the others are rated in full and kept when
+//!    the solver leaves no more open candidates than before. The climb ends
+//!    when the solver places every cell; it is abandoned for a fresh filling
+//!    after a long plateau. A puzzle that needed only easier techniques than
+//!    asked for is shaken (a digit changed to make its sums less telling) and
+//!    climbs on. While climbing, the solver applies the techniques of a
+//!    difficulty level together, which gives the same
+//!    difficulty faster; the finished puzzle is rated once technique by
+//!    technique to name the hardest one.
+//! 3. **Prove.** A puzzle the logical solver finishes has one solution; the
+//!    search solver proves it again independently (limit 2) before the puzzle
+//!    is returned.
+//!
+//! Difficulty is exact in Tatham's sense: the logical solver finishes the
+//! puzzle with the techniques of the asked level and not with those of the
+//! level below. Layouts ([`crate::Layout`] rules): symmetric under a half
+//! turn, digit cells connected, runs of 2 to 9 cells (at most 6, 7, 8, 8 from
+//! easy to expert), none in the first row or column. The share of digit cells
+//! grows with the difficulty (see [`digit_share`]), after the seeds' idea.
+//!
+//! Everything is driven by one `ChaCha8Rng` seeded from the caller's seed, so a
+//! seed always gives the same puzzle; every loop has a fixed bound and the
+//! functions return an error instead of running on.
+
+use crate::board::{Board, Solution};
+use crate::digits::{combo_masks, is_single, ALL_DIGITS};
+use crate::layout::{Layout, LayoutError};
+use crate::logic::{Difficulty, Engine, EngineEnd, Granularity, Technique};
+use crate::model::Model;
+use crate::search::search;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::ops::RangeInclusive;
+
+/// Board sizes the generator makes (N×N including the clue row and column).
+pub const SIZES: RangeInclusive<usize> = 10..=16;
+
+/// Layouts drawn before [`generate`] gives up (draws that break a rule are
+/// cheap and redrawn; this bounds them all).
+const MAX_LAYOUT_DRAWS: u32 = 20_000;
+/// Layouts that pass the rules before [`generate`] gives up.
+const MAX_LAYOUTS: u32 = 200;
+/// Digit fillings tried per layout.
+const FILLS_PER_LAYOUT: u32 = 3;
+/// Fillings [`fill`] tries before reporting that it found no unique puzzle.
+const FILL_ATTEMPTS: u32 = 24;
+/// Digit changes per climb, per digit cell.
+const MOVES_PER_CELL: usize = 12;
+/// Rated digit changes without a new best before a climb is abandoned (a
+/// fresh filling is cheaper than a long plateau).
+const PLATEAU_MOVES: usize = 150;
+/// Backtracking steps allowed to write the first digits, per digit cell.
+const FILL_STEPS_PER_CELL: u32 = 200;
+/// Node budget of the uniqueness proof (a puzzle the logic solves needs few).
+const PROOF_BUDGET: u64 = 100_000;
+
+/// A puzzle made by [`generate`] or [`fill`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: clues and empty digit cells.
+    pub puzzle: Board,
+    /// Its only solution.
+    pub solution: Solution,
+    /// Its difficulty as the logical solver rates it.
+    pub difficulty: Difficulty,
+    /// The hardest technique the logical solver needed.
+    pub hardest: Technique,
+    /// What the making cost.
+    pub stats: GenerateStats,
+}
+
+/// Counters of one generation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GenerateStats {
+    /// Layouts drawn (including those that broke a rule and were redrawn).
+    pub layout_draws: u32,
+    /// Digit fillings written.
+    pub fills: u32,
+    /// Digit changes tried while climbing.
+    pub moves: u32,
+    /// Runs of the logical solver.
+    pub ratings: u32,
+}
+
+/// Why [`generate`] made nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The size is not one the generator makes.
+    #[error("size {0} is outside {min}..={max}", min = SIZES.start(), max = SIZES.end())]
+    SizeOutOfRange(usize),
+    /// Every attempt allowed failed (not expected in practice).
+    #[error(
+        "no {difficulty} puzzle of size {size} found within the generator's budget ({stats:?})"
+    )]
+    GaveUp {
+        /// Size asked for.
+        size: usize,
+        /// Difficulty asked for.
+        difficulty: Difficulty,
+        /// What was tried.
+        stats: GenerateStats,
+    },
+}
+
+/// Why [`fill`] made nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FillError {
+    /// The layout breaks the run rules.
+    #[error("the layout breaks the run rules: {0}")]
+    Layout(#[from] LayoutError),
+    /// No filling with exactly one solution was found within the budget.
+    #[error("no filling of this layout with exactly one solution was found in {attempts} attempts; try another seed or change the layout")]
+    NoUniqueFilling {
+        /// Fillings tried.
+        attempts: u32,
+    },
+}
+
+/// How a difficulty shapes the layout and the first filling.
+struct Style {
+    /// Longest run of the layout.
+    max_run: usize,
+    /// How strongly the first filling leans to small digits in some runs and
+    /// large ones in others (sums with few combinations); 0 is uniform.
+    lean: f64,
+}
+
+fn style(difficulty: Difficulty) -> Style {
+    match difficulty {
+        Difficulty::Easy => Style {
+            max_run: 6,
+            lean: 3.0,
+        },
+        Difficulty::Medium => Style {
+            max_run: 7,
+            lean: 2.0,
+        },
+        Difficulty::Hard => Style {
+            max_run: 8,
+            lean: 1.5,
+        },
+        Difficulty::Expert => Style {
+            max_run: 8,
+            lean: 1.0,
+        },
+    }
+}
+
+/// The band of digit-cell shares (digit cells among the cells outside the
+/// first row and column) of generated layouts per difficulty.
+pub fn digit_share(difficulty: Difficulty) -> (f64, f64) {
+    match difficulty {
+        Difficulty::Easy => (0.46, 0.54),
+        Difficulty::Medium => (0.52, 0.60),
+        Difficulty::Hard => (0.56, 0.64),
+        Difficulty::Expert => (0.60, 0.66),
+    }
+}
+
+/// Generates a `size`×`size` puzzle with exactly one solution that the logical
+/// solver rates exactly `difficulty`. The same arguments give the same puzzle.
+pub fn generate(
+    size: usize,
+    difficulty: Difficulty,
+    seed: u64,
+) -> Result<Generated, GenerateError> {
+    if !SIZES.contains(&size) {
+        return Err(GenerateError::SizeOutOfRange(size));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut stats = GenerateStats::default();
+    let mut layouts = 0;
+    while stats.layout_draws < MAX_LAYOUT_DRAWS && layouts < MAX_LAYOUTS {
+        stats.layout_draws += 1;
+        let shape = style(difficulty);
+        let Some(layout) = Layout::random(size, digit_share(difficulty), shape.max_run, &mut rng)
+        else {
+            continue;
+        };
+        layouts += 1;
+        let mut maker = Maker::new(&layout);
+        for _ in 0..FILLS_PER_LAYOUT {
+            if let Some(made) = maker.attempt(difficulty, true, &mut rng, &mut stats) {
+                return Ok(made);
+            }
+        }
+    }
+    Err(GenerateError::GaveUp {
+        size,
+        difficulty,
+        stats,
+    })
+}
+
+/// Generates `count` puzzles in parallel (rayon): puzzle `i` is
+/// `generate(size, difficulty, first_seed + i)`, so each can be made again alone.
+pub fn generate_batch(
+    size: usize,
+    difficulty: Difficulty,
+    first_seed: u64,
+    count: usize,
+) -> Vec<Result<Generated, GenerateError>> {
+    (0..count)
+        .into_par_iter()
+        .map(|i| generate(size, difficulty, first_seed.wrapping_add(i as u64)))
+        .collect()
+}
+
+/// Turns a user's layout into a puzzle with exactly one solution, for the
+/// editor: checks the run rules ([`Layout::check`]), then fills and climbs as
+/// [`generate`] does, at whatever difficulty results (the logical solver must
+/// finish it). Errors with the broken rule, or when no unique filling is found
+/// within the budget.
+pub fn fill(layout: &Layout, seed: u64) -> Result<Generated, FillError> {
+    layout.check()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut stats = GenerateStats::default();
+    let mut maker = Maker::new(layout);
+    for _ in 0..FILL_ATTEMPTS {
+        if let Some(made) = maker.attempt(Difficulty::Expert, false, &mut rng, &mut stats) {
+            return Ok(made);
+        }
+    }
+    Err(FillError::NoUniqueFilling {
+        attempts: FILL_ATTEMPTS,
+    })
+}
+
+/// The working state for one layout.
+struct Maker {
+    model: Model,
+    engine: Engine,
+    /// The solution being shaped: a digit per digit cell.
+    digits: Vec<u8>,
+    /// Cells in filling order (rank, highest first).
+    order: Vec<u16>,
+    /// Candidates the logical solver left in the accepted state.
+    current: Vec<u16>,
+    /// Scratch list of open cells.
+    open: Vec<u16>,
+    /// Digits used in each run of the solution being shaped.
+    run_used: Vec<u16>,
+    /// Scratch candidates and run list for [`Maker::promising`].
+    scratch: Vec<u16>,
+    first: Vec<u32>,
+}
+
+impl Maker {
+    fn new(layout: &Layout) -> Maker {
+        let model = Model::from_layout(layout);
+        let engine = Engine::new(&model);
+        let n = model.cell_count();
+        Maker {
+            engine,
+            digits: vec![0; n],
+            order: (0..n as u16).collect(),
+            current: vec![ALL_DIGITS; n],
+            open: Vec::with_capacity(n),
+            scratch: Vec::with_capacity(n),
+            run_used: vec![0; model.runs.len()],
+            first: Vec::new(),
+            model,
+        }
+    }
+
+    /// One filling and climb; the puzzle when it worked.
+    fn attempt(
+        &mut self,
+        target: Difficulty,
+        exact: bool,
+        rng: &mut ChaCha8Rng,
+        stats: &mut GenerateStats,
+    ) -> Option<Generated> {
+        stats.fills += 1;
+        if !self.fill_digits(style(target).lean, rng) {
+            return None;
+        }
+        for run in &mut self.model.runs {
+            run.sum = run
+                .cells()
+                .iter()
+                .map(|&c| u32::from(self.digits[c as usize]))
+                .sum();
+        }
+        let level = self.climb(target, exact, rng, stats)?.difficulty();
+        // The climb rated level by level; one rating technique by technique
+        // names the hardest technique (the level is the same either way).
+        stats.ratings += 1;
+        let end = self.engine.run(
+            &self.model,
+            &self.model.givens,
+            level.hardest_technique(),
+            Granularity::Technique,
+        );
+        let hardest = self.engine.hardest().filter(|_| end == EngineEnd::Solved)?;
+        if hardest.difficulty() != level {
+            return None;
+        }
+        // The logic finished, so the puzzle is unique; the search proves it
+        // independently, and its solution is the one returned.
+        let (found, _) = search(&self.model, &self.model.givens, 2, PROOF_BUDGET).ok()?;
+        let [solution] = &found[..] else {
+            return None;
+        };
+        Some(Generated {
+            puzzle: self.model.puzzle()?,
+            solution: self.model.solution(solution),
+            difficulty: level,
+            hardest,
+            stats: *stats,
+        })
+    }
+
+    /// Writes distinct digits into every run by ranked backtracking. Each run
+    /// leans to small or to large digits (by `lean`), so that many sums have
+    /// few combinations.
+    fn fill_digits(&mut self, lean: f64, rng: &mut ChaCha8Rng) -> bool {
+        let model = &self.model;
+        let rank = |c: &u16| {
+            let [a, d] = model.cell_runs[*c as usize];
+            std::cmp::Reverse(model.runs[a as usize].len + model.runs[d as usize].len)
+        };
+        self.order.shuffle(rng);
+        self.order.sort_by_key(rank);
+        let n = self.order.len();
+        self.run_used.fill(0);
+        let small: Vec<bool> = (0..model.runs.len())
+            .map(|_| rng.random_bool(0.5))
+            .collect();
+        let lean_table: [f64; 10] = std::array::from_fn(|rank| (rank as f64).powf(lean));
+        let weight = |run: usize, digit: u32| -> f64 {
+            let rank = if small[run] { 10 - digit } else { digit };
+            lean_table[rank as usize]
+        };
+        let mut tried = vec![0u16; n];
+        self.digits.fill(0);
+        let budget = FILL_STEPS_PER_CELL.saturating_mul(n as u32);
+        let mut pos = 0;
+        let mut steps = 0;
+        while pos < n {
+            steps += 1;
+            if steps > budget {
+                return false;
+            }
+            let cell = self.order[pos] as usize;
+            let [a, d_run] = model.cell_runs[cell];
+            let (a, d_run) = (a as usize, d_run as usize);
+            if self.digits[cell] != 0 {
+                let bit = !(1u16 << self.digits[cell]);
+                self.run_used[a] &= bit;
+                self.run_used[d_run] &= bit;
+                self.digits[cell] = 0;
+            }
+            let options = ALL_DIGITS
+                & !self.run_used[a]
+                & !self.run_used[d_run]
+                & !tried[pos]
+                & !self.cycle_digits(cell);
+            if options == 0 {
+                tried[pos] = 0;
+                if pos == 0 {
+                    return false;
+                }
+                pos -= 1;
+                continue;
+            }
+            let bit = weighted_bit(options, |d| weight(a, d) * weight(d_run, d), rng);
+            tried[pos] |= bit;
+            self.digits[cell] = bit.trailing_zeros() as u8;
+            self.run_used[a] |= bit;
+            self.run_used[d_run] |= bit;
+            pos += 1;
+        }
+        true
+    }
+
+    /// Rates the current sums with `target`'s techniques. Returns the number
+    /// of candidates beyond one per cell the solver could not remove (0 when
+    /// it finished) and the hardest technique it used; the candidates it left
+    /// are in `self.engine.masks`.
+    fn evaluate(
+        &mut self,
+        target: Difficulty,
+        stats: &mut GenerateStats,
+    ) -> (usize, Option<Technique>) {
+        stats.ratings += 1;
+        let end = self.engine.run(
+            &self.model,
+            &self.model.givens,
+            target.hardest_technique(),
+            Granularity::Level,
+        );
+        let cost = match end {
+            EngineEnd::Solved => 0,
+            EngineEnd::Stuck => self
+                .engine
+                .masks
+                .iter()
+                .map(|m| m.count_ones() as usize - 1)
+                .sum(),
+            // The sums come from a real filling, so the logic cannot find a
+            // contradiction; treat one as the worst state all the same.
+            EngineEnd::Contradiction(_) => usize::MAX,
+        };
+        (cost, self.engine.hardest())
+    }
+
+    /// Changes digits until the logical solver, limited to `target`'s
+    /// techniques, finishes the puzzle (and, if `exact`, needs a technique of
+    /// that level). Returns the hardest technique needed.
+    fn climb(
+        &mut self,
+        target: Difficulty,
+        exact: bool,
+        rng: &mut ChaCha8Rng,
+        stats: &mut GenerateStats,
+    ) -> Option<Technique> {
+        let (mut cost, mut hardest) = self.evaluate(target, stats);
+        self.current.copy_from_slice(&self.engine.masks);
+        let mut best = cost;
+        let mut since_best = 0;
+        for _ in 0..MOVES_PER_CELL * self.digits.len() {
+            if cost == 0 {
+                let reached = hardest.unwrap_or(Technique::Single);
+                if !exact || reached.difficulty() == target {
+                    return Some(reached);
+                }
+                // Too easy: make a sum less telling and climb on.
+                self.shake(rng);
+                (cost, hardest) = self.evaluate(target, stats);
+                self.current.copy_from_slice(&self.engine.masks);
+                (best, since_best) = (cost, 0);
+                continue;
+            }
+            stats.moves += 1;
+            let (cell, old, new) = self.propose(rng)?;
+            self.set_digit(cell, new);
+            if !self.promising(cell, target, cost) {
+                self.set_digit(cell, old);
+                continue;
+            }
+            let (new_cost, new_hardest) = self.evaluate(target, stats);
+            if new_cost < best {
+                best = new_cost;
+                since_best = 0;
+            } else {
+                since_best += 1;
+                if since_best > PLATEAU_MOVES {
+                    return None;
+                }
+            }
+            if new_cost <= cost {
+                (cost, hardest) = (new_cost, new_hardest);
+                self.current.copy_from_slice(&self.engine.masks);
+            } else {
+                self.set_digit(cell, old);
+            }
+        }
+        None
+    }
+
+    /// A quick guess whether the digit just written into `cell` is worth a
+    /// full rating: starting from the candidates of the accepted state with
+    /// the cells of `cell`'s two runs reset, do the runs' new sums settle the
+    /// region at least as well as before? Most changes make things worse, and
+    /// this local check costs a fraction of a rating.
+    fn promising(&mut self, cell: usize, target: Difficulty, cost: usize) -> bool {
+        let mut start = std::mem::take(&mut self.scratch);
+        start.clear();
+        start.extend_from_slice(&self.current);
+        let mut first = std::mem::take(&mut self.first);
+        first.clear();
+        for run in self.model.cell_runs[cell] {
+            for &c in self.model.runs[run as usize].cells() {
+                start[c as usize] = ALL_DIGITS;
+                for r in self.model.cell_runs[c as usize] {
+                    if !first.contains(&r) {
+                        first.push(r);
+                    }
+                }
+            }
+        }
+        let end = self.engine.run_from(
+            &self.model,
+            &start,
+            first.iter().copied(),
+            target.hardest_technique(),
+            Granularity::Level,
+        );
+        self.scratch = start;
+        self.first = first;
+        match end {
+            EngineEnd::Solved => true,
+            EngineEnd::Stuck => {
+                let local: usize = self
+                    .engine
+                    .masks
+                    .iter()
+                    .map(|m| m.count_ones() as usize - 1)
+                    .sum();
+                local <= cost
+            }
+            // Impossible for sums of a real filling; let the full rating decide.
+            EngineEnd::Contradiction(_) => true,
+        }
+    }
+
+    /// Writes `digit` into `cell` and updates the sums of its two runs.
+    fn set_digit(&mut self, cell: usize, digit: u8) {
+        let old = u32::from(self.digits[cell]);
+        for run in self.model.cell_runs[cell] {
+            let used = &mut self.run_used[run as usize];
+            *used = (*used & !(1 << old)) | (1 << digit);
+            let run = &mut self.model.runs[run as usize];
+            run.sum = run.sum - old + u32::from(digit);
+        }
+        self.digits[cell] = digit;
+    }
+
+    /// The digits that, written into `cell`, would complete a shiftable
+    /// rectangle: four cells, two on each of two across runs and two on each
+    /// of two down runs, whose digits `a b / c d` can become
+    /// `a+k b−k / c−k d+k` for some `k` while every run keeps distinct digits.
+    /// That keeps every sum, so the puzzle would have a second solution.
+    /// Rectangles with a cell still 0 are ignored.
+    fn cycle_digits(&self, cell: usize) -> u16 {
+        let model = &self.model;
+        let [across, down] = model.cell_runs[cell];
+        let cols = model.cols;
+        // Digits of a run other than those of two of its cells (digits in a
+        // run are distinct, so removing theirs leaves the others).
+        let others = |run: u32, skip: [u8; 2]| -> u16 {
+            self.run_used[run as usize] & !(1 << skip[0]) & !(1 << skip[1]) & ALL_DIGITS
+        };
+        let mine = self.digits[cell];
+        let mut forbidden = 0u16;
+        for &beside in model.runs[across as usize].cells() {
+            let beside = beside as usize;
+            let b = self.digits[beside];
+            if beside == cell || b == 0 {
+                continue;
+            }
+            let beside_down = model.cell_runs[beside][1];
+            let beside_col = model.cell_pos[beside] as usize % cols;
+            for &below in model.runs[down as usize].cells() {
+                let below = below as usize;
+                let c = self.digits[below];
+                if below == cell || c == 0 {
+                    continue;
+                }
+                let row = model.cell_pos[below] as usize / cols;
+                let corner = model.cell_at[row * cols + beside_col];
+                if corner == u32::MAX {
+                    continue;
+                }
+                let corner = corner as usize;
+                let d = self.digits[corner];
+                let below_across = model.cell_runs[below][0];
+                if d == 0
+                    || model.cell_runs[corner][0] != below_across
+                    || model.cell_runs[corner][1] != beside_down
+                {
+                    continue;
+                }
+                let top = others(across, [mine, b]);
+                let left = others(down, [mine, c]);
+                let bottom = others(below_across, [c, d]);
+                let right = others(beside_down, [b, d]);
+                let (b, c, d) = (i32::from(b), i32::from(c), i32::from(d));
+                let free = |v: i32, used: u16| (1..=9).contains(&v) && used & (1 << v) == 0;
+                for k in (-8..=8).filter(|&k| k != 0) {
+                    let (b2, c2, d2) = (b - k, c - k, d + k);
+                    let rest_shifts = free(b2, top | right | (1 << d2.clamp(0, 15)))
+                        && free(c2, left | bottom | (1 << d2.clamp(0, 15)))
+                        && free(d2, bottom | right);
+                    if !rest_shifts {
+                        continue;
+                    }
+                    // New digits a + k the cell could take in the shifted
+                    // rectangle; the cell's digit a is then forbidden.
+                    let shifted = ALL_DIGITS & !top & !left & !(1 << b2) & !(1 << c2);
+                    let digits = if k > 0 { shifted >> k } else { shifted << -k };
+                    forbidden |= digits & ALL_DIGITS;
+                }
+            }
+        }
+        forbidden
+    }
+
+    /// Digits `cell` may change to: not used elsewhere in its two runs and
+    /// completing no swappable rectangle.
+    fn free_digits(&self, cell: usize) -> u16 {
+        let [across, down] = self.model.cell_runs[cell];
+        let used = self.run_used[across as usize] | self.run_used[down as usize];
+        ALL_DIGITS & !used & !self.cycle_digits(cell)
+    }
+
+    /// How many digit combinations the sums of `cell`'s runs would allow if it held `digit`.
+    fn ambiguity(&self, cell: usize, digit: u8) -> usize {
+        let old = u32::from(self.digits[cell]);
+        self.model.cell_runs[cell]
+            .iter()
+            .map(|&run| {
+                let run = &self.model.runs[run as usize];
+                combo_masks(run.sum - old + u32::from(digit), run.len).len()
+            })
+            .sum()
+    }
+
+    /// A digit change near a cell the solver left open: `(cell, old, new)`.
+    fn propose(&mut self, rng: &mut ChaCha8Rng) -> Option<(usize, u8, u8)> {
+        self.open.clear();
+        self.open.extend(
+            self.current
+                .iter()
+                .enumerate()
+                .filter(|(_, &m)| !is_single(m))
+                .map(|(c, _)| c as u16),
+        );
+        for _ in 0..16 {
+            let &anchor = self.open.choose(rng)?;
+            let [a, d] = self.model.cell_runs[anchor as usize];
+            let run = &self.model.runs[if rng.random_bool(0.5) { a } else { d } as usize];
+            let cell = *run.cells().choose(rng)? as usize;
+            let options = self.free_digits(cell);
+            if options == 0 {
+                continue;
+            }
+            let new = if rng.random_bool(0.2) {
+                random_bit(options, rng).trailing_zeros() as u8
+            } else {
+                let mut best = u8::MAX;
+                let mut best_score = usize::MAX;
+                let mut ties = 0;
+                for digit in 1..=9u8 {
+                    if options & (1 << digit) == 0 {
+                        continue;
+                    }
+                    let score = self.ambiguity(cell, digit);
+                    if score < best_score {
+                        (best, best_score, ties) = (digit, score, 1);
+                    } else if score == best_score {
+                        ties += 1;
+                        if rng.random_range(0..ties) == 0 {
+                            best = digit;
+                        }
+                    }
+                }
+                best
+            };
+            return Some((cell, self.digits[cell], new));
+        }
+        None
+    }
+
+    /// Changes a random digit to the one that leaves its sums most ambiguous.
+    fn shake(&mut self, rng: &mut ChaCha8Rng) {
+        for _ in 0..16 {
+            let cell = rng.random_range(0..self.digits.len());
+            let options = self.free_digits(cell);
+            if options == 0 {
+                continue;
+            }
+            let best = (1..=9u8)
+                .filter(|d| options & (1 << d) != 0)
+                .max_by_key(|&d| (self.ambiguity(cell, d), rng.random_range(0..16u32)));
+            if let Some(digit) = best {
+                self.set_digit(cell, digit);
+                return;
+            }
+        }
+    }
+}
+
+/// A random set bit of a non-empty mask, digit `d` drawn with weight `weight(d)`.
+fn weighted_bit(mask: u16, weight: impl Fn(u32) -> f64, rng: &mut impl Rng) -> u16 {
+    let mut weights = [0.0f64; 10];
+    let mut total = 0.0;
+    for (d, w) in weights.iter_mut().enumerate().skip(1) {
+        if mask & (1 << d) != 0 {
+            *w = weight(d as u32);
+            total += *w;
+        }
+    }
+    let mut pick = rng.random_range(0.0..total);
+    for (d, &w) in weights.iter().enumerate().skip(1) {
+        if w > 0.0 {
+            if pick < w {
+                return 1 << d;
+            }
+            pick -= w;
+        }
+    }
+    mask & mask.wrapping_neg()
+}
+
+/// A uniformly random set bit of a non-empty mask.
+fn random_bit(mask: u16, rng: &mut impl Rng) -> u16 {
+    let mut skip = rng.random_range(0..mask.count_ones());
+    let mut m = mask;
+    while skip > 0 {
+        m &= m - 1;
+        skip -= 1;
+    }
+    m & m.wrapping_neg()
+}

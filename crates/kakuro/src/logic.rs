@@ -1,0 +1,1018 @@
+//! The graded logical solver: solves the way a person does, one named
+//! technique at a time, and reports the hardest technique it needed.
+//!
+//! Every technique looks at one run (a clue's sum and its cells) and the
+//! candidate digits of those cells, and removes candidates. A cell with one
+//! candidate left is *placed*. The techniques, easiest first:
+//!
+//! | level | technique | what it does |
+//! | --- | --- | --- |
+//! | Easy | [`Technique::Single`] | a placed digit is removed from the other cells of its runs |
+//! | Easy | [`Technique::RunDigits`] | a run's empty cells keep only digits of the sets of unused digits that make the rest of its sum (the sum minus the placed digits) over that many cells. Where runs cross, the cell keeps what both allow; a run with one possible set, and the last empty cell of a run, are the simplest cases |
+//! | Medium | [`Technique::FittingSets`] | as above, but a set only counts if it still fits the cells: every digit of it is a candidate of some empty cell and every empty cell has a candidate in it |
+//! | Medium | [`Technique::RequiredDigit`] | a digit in every set that still fits a run, which only one cell of the run can take, is placed there |
+//! | Hard | [`Technique::SumBounds`] | a cell is at least the rest of the sum minus the most the other cells can hold, and at most the rest minus the least they can hold (distinct digits) |
+//! | Expert | [`Technique::Subset`] | k cells of a run whose candidates together are k digits own those digits: they are removed from the run's other cells (pairs, triples, …) |
+//! | Expert | [`Technique::RunCompletion`] | a digit is removed from a cell when no way of filling the whole run with distinct candidates to the right sum puts it there |
+//!
+//! The solver always applies the easiest technique that still changes
+//! something, going back to the easiest after every change. Every technique
+//! only removes candidates and stays valid when other candidates are removed,
+//! so the state where the techniques up to level *d* stop is the same whatever
+//! order they ran in: a puzzle is rated at level *d* when it is solved with
+//! techniques up to *d* and not with those below *d*, in the manner of Simon
+//! Tatham's graded solvers. When even the Expert techniques stop before every
+//! cell is placed, the puzzle cannot be finished without guessing (or has
+//! several solutions). The solver does a bounded amount of work: every step
+//! removes at least one of at most 9 candidates per cell.
+
+use crate::board::{Board, Direction, Solution};
+use crate::digits::{
+    combo_masks, digit_of, is_single, largest_sum, smallest_sum, DigitSet, ALL_DIGITS,
+};
+use crate::model::{Model, RunData};
+use std::fmt;
+use std::str::FromStr;
+
+/// How hard a puzzle is: the level of the hardest technique needed to solve it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// Digit sets of each run's sum, crossed with the other run; singles.
+    Easy,
+    /// Sets checked against the cells' candidates; required digits.
+    Medium,
+    /// Sum bounds.
+    Hard,
+    /// Subsets and whole-run completion (the seeds' "very hard").
+    Expert,
+}
+
+impl Difficulty {
+    /// All levels, easiest first.
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+
+    /// The lowercase name used in the CLI and JSON (`easy`, …, `expert`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+
+    /// The hardest technique allowed at this level.
+    pub fn hardest_technique(self) -> Technique {
+        match self {
+            Difficulty::Easy => Technique::RunDigits,
+            Difficulty::Medium => Technique::RequiredDigit,
+            Difficulty::Hard => Technique::SumBounds,
+            Difficulty::Expert => Technique::RunCompletion,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A difficulty name that is not `easy`, `medium`, `hard` or `expert`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown difficulty {0:?}: expected easy, medium, hard or expert")]
+pub struct UnknownDifficulty(pub String);
+
+impl FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+
+    fn from_str(s: &str) -> Result<Difficulty, UnknownDifficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownDifficulty(s.to_string()))
+    }
+}
+
+/// A deduction technique of the logical solver (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// A placed digit is removed from the other cells of its runs.
+    Single,
+    /// Cells keep only digits of the sets that make the rest of their runs' sums.
+    RunDigits,
+    /// Cells keep only digits of the sets that still fit the run's cells.
+    FittingSets,
+    /// A digit every fitting set needs, which only one cell can take, goes there.
+    RequiredDigit,
+    /// A cell is bounded by the rest of the sum and the extremes of the other cells.
+    SumBounds,
+    /// k cells whose candidates are k digits own them within the run.
+    Subset,
+    /// A digit that no complete filling of the run puts in the cell is removed.
+    RunCompletion,
+}
+
+impl Technique {
+    /// All techniques, easiest first.
+    pub const ALL: [Technique; 7] = [
+        Technique::Single,
+        Technique::RunDigits,
+        Technique::FittingSets,
+        Technique::RequiredDigit,
+        Technique::SumBounds,
+        Technique::Subset,
+        Technique::RunCompletion,
+    ];
+
+    /// The difficulty level this technique belongs to.
+    pub fn difficulty(self) -> Difficulty {
+        match self {
+            Technique::Single | Technique::RunDigits => Difficulty::Easy,
+            Technique::FittingSets | Technique::RequiredDigit => Difficulty::Medium,
+            Technique::SumBounds => Difficulty::Hard,
+            Technique::Subset | Technique::RunCompletion => Difficulty::Expert,
+        }
+    }
+
+    /// The kebab-case name used in the CLI and JSON (`run-digits`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Single => "single",
+            Technique::RunDigits => "run-digits",
+            Technique::FittingSets => "fitting-sets",
+            Technique::RequiredDigit => "required-digit",
+            Technique::SumBounds => "sum-bounds",
+            Technique::Subset => "subset",
+            Technique::RunCompletion => "run-completion",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a logical solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogicOutcome {
+    /// Every cell was placed: the puzzle has exactly this one solution.
+    Solved(Solution),
+    /// The techniques allowed ran out: the rest needs guessing (or has several solutions).
+    Stuck,
+    /// A run cannot be completed: the puzzle (with its written digits) has no solution.
+    Contradiction(Contradiction),
+}
+
+/// A run that cannot be completed with the digits and candidates it has.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {direction} run of the clue at row {row}, column {col} cannot be completed")]
+pub struct Contradiction {
+    /// Row of the run's clue.
+    pub row: usize,
+    /// Column of the run's clue.
+    pub col: usize,
+    /// Direction of the run.
+    pub direction: Direction,
+}
+
+/// What the logical solver did with a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogicReport {
+    /// Solved, stuck or contradictory.
+    pub outcome: LogicOutcome,
+    /// The hardest technique that changed something (`None` if nothing was needed).
+    pub hardest: Option<Technique>,
+    /// Steps (runs narrowed) per technique, indexed like [`Technique::ALL`].
+    pub steps: [u32; 7],
+    /// Digit cells still open (more than one candidate) when it stopped.
+    pub open_cells: usize,
+    /// Candidates of every cell when it stopped.
+    pub candidates: Candidates,
+}
+
+impl LogicReport {
+    /// The puzzle's difficulty: the level of the hardest technique, when solved
+    /// (a puzzle that needs nothing is Easy); `None` when stuck or contradictory.
+    pub fn difficulty(&self) -> Option<Difficulty> {
+        match self.outcome {
+            LogicOutcome::Solved(_) => Some(
+                self.hardest
+                    .map_or(Difficulty::Easy, |technique| technique.difficulty()),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Steps taken with `technique`.
+    pub fn steps_with(&self, technique: Technique) -> u32 {
+        self.steps[technique.index()]
+    }
+}
+
+/// Candidate digits of every digit cell of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    rows: usize,
+    cols: usize,
+    /// Row-major; `None` for cells that are not digit cells.
+    sets: Vec<Option<DigitSet>>,
+}
+
+impl Candidates {
+    /// The candidates of the cell at `(row, col)`; `None` for non-digit cells
+    /// and positions outside the board.
+    pub fn get(&self, row: usize, col: usize) -> Option<DigitSet> {
+        if row >= self.rows || col >= self.cols {
+            return None;
+        }
+        self.sets[row * self.cols + col]
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    fn from_masks(model: &Model, masks: &[u16]) -> Candidates {
+        let mut sets = vec![None; model.rows * model.cols];
+        for (cell, &pos) in model.cell_pos.iter().enumerate() {
+            sets[pos as usize] = DigitSet::from_bits(masks[cell]);
+        }
+        Candidates {
+            rows: model.rows,
+            cols: model.cols,
+            sets,
+        }
+    }
+}
+
+/// Solves `board` (keeping the digits written in it) with the techniques up to
+/// level `max`, easiest first.
+pub fn solve_logically(board: &Board, max: Difficulty) -> LogicReport {
+    let model = Model::from_board(board);
+    let mut engine = Engine::new(&model);
+    let end = engine.run(
+        &model,
+        &model.givens,
+        max.hardest_technique(),
+        Granularity::Technique,
+    );
+    let outcome = match end {
+        EngineEnd::Solved => LogicOutcome::Solved(model.solution(&engine.masks)),
+        EngineEnd::Stuck => LogicOutcome::Stuck,
+        EngineEnd::Contradiction(run) => {
+            LogicOutcome::Contradiction(contradiction_at(&model, &model.runs[run as usize]))
+        }
+    };
+    LogicReport {
+        outcome,
+        hardest: engine.hardest(),
+        steps: engine.steps,
+        open_cells: engine.masks.iter().filter(|&&m| !is_single(m)).count(),
+        candidates: Candidates::from_masks(&model, &engine.masks),
+    }
+}
+
+/// Rates a puzzle: [`solve_logically`] with every technique allowed.
+pub fn rate(board: &Board) -> LogicReport {
+    solve_logically(board, Difficulty::Expert)
+}
+
+/// The digits still possible in each cell of a partly filled board: what every
+/// technique of the logical solver leaves, starting from the digits written in.
+/// Digits of every solution are always kept. Errors when the written digits
+/// already break a run.
+pub fn candidates(board: &Board) -> Result<Candidates, Contradiction> {
+    let report = rate(board);
+    match report.outcome {
+        LogicOutcome::Contradiction(c) => Err(c),
+        _ => Ok(report.candidates),
+    }
+}
+
+fn contradiction_at(model: &Model, run: &RunData) -> Contradiction {
+    Contradiction {
+        row: run.clue as usize / model.cols,
+        col: run.clue as usize % model.cols,
+        direction: run.direction,
+    }
+}
+
+/// How the engine stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EngineEnd {
+    Solved,
+    Stuck,
+    /// The run (its index) that cannot be completed.
+    Contradiction(u32),
+}
+
+/// Marker error: the run being worked on cannot be completed.
+struct Broken;
+
+/// How finely the engine orders its deductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Granularity {
+    /// Easiest technique first: exact report of the hardest technique.
+    Technique,
+    /// Easiest difficulty level first, the techniques of one level applied
+    /// together: the same final state and the same difficulty (the state where
+    /// the levels below stop does not depend on the order), with fewer passes.
+    /// The generator rates thousands of candidates this way.
+    Level,
+}
+
+/// The logical solver's state, reusable across puzzles of one layout (the
+/// generator re-rates after every change of a sum).
+pub(crate) struct Engine {
+    pub masks: Vec<u16>,
+    /// Runs waiting for each technique (or level).
+    queues: [Vec<u32>; 7],
+    /// Bit `q` set when the run waits in queue `q`.
+    queued: Vec<u8>,
+    /// Open cells (more than one candidate) per run.
+    open: Vec<u8>,
+    /// Steps per technique in the last run (with [`Granularity::Level`], a
+    /// level's steps are counted on its hardest technique).
+    pub steps: [u32; 7],
+    /// Highest queue in use.
+    max: usize,
+    /// Answers of the most expensive technique, kept across runs.
+    completions: CompletionMemo,
+}
+
+/// A run's placed digits and open cells.
+struct RunView {
+    placed: u16,
+    rest: u32,
+    open: [u16; 9],
+    count: usize,
+    union: u16,
+}
+
+impl RunView {
+    fn open(&self) -> &[u16] {
+        &self.open[..self.count]
+    }
+}
+
+impl Engine {
+    pub fn new(model: &Model) -> Engine {
+        Engine {
+            masks: vec![0; model.cell_count()],
+            queues: Default::default(),
+            queued: vec![0; model.runs.len()],
+            open: vec![0; model.runs.len()],
+            steps: [0; 7],
+            max: 0,
+            completions: CompletionMemo::new(),
+        }
+    }
+
+    /// The hardest technique that changed something in the last run.
+    pub fn hardest(&self) -> Option<Technique> {
+        (0..7)
+            .rev()
+            .find(|&t| self.steps[t] > 0)
+            .map(|t| Technique::ALL[t])
+    }
+
+    /// Solves from candidate masks `start` with techniques up to `max`.
+    pub fn run(
+        &mut self,
+        model: &Model,
+        start: &[u16],
+        max: Technique,
+        granularity: Granularity,
+    ) -> EngineEnd {
+        self.run_from(model, start, 0..model.runs.len() as u32, max, granularity)
+    }
+
+    /// [`Engine::run`], looking first only at the runs in `first` (the
+    /// others are assumed to be at rest in `start`).
+    pub fn run_from(
+        &mut self,
+        model: &Model,
+        start: &[u16],
+        first: impl DoubleEndedIterator<Item = u32> + Clone,
+        max: Technique,
+        granularity: Granularity,
+    ) -> EngineEnd {
+        self.masks.clear();
+        self.masks.extend_from_slice(start);
+        self.steps = [0; 7];
+        self.max = match granularity {
+            Granularity::Technique => max.index(),
+            Granularity::Level => max.difficulty() as usize,
+        };
+        for queue in &mut self.queues {
+            queue.clear();
+        }
+        self.queued.fill(0);
+        let all_queued = (1u8 << (self.max + 1)) - 1;
+        for run in first.clone() {
+            self.queued[run as usize] = all_queued;
+        }
+        for q in 0..=self.max {
+            // Reversed so runs are popped in their natural order.
+            self.queues[q].extend(first.clone().rev());
+        }
+        for (open, run) in self.open.iter_mut().zip(&model.runs) {
+            *open = run
+                .cells()
+                .iter()
+                .filter(|&&c| !is_single(self.masks[c as usize]))
+                .count() as u8;
+        }
+        // Always the easiest queue that has work: lowest-first.
+        while let Some(q) = (0..=self.max).find(|&q| !self.queues[q].is_empty()) {
+            let Some(run) = self.queues[q].pop() else {
+                break;
+            };
+            self.queued[run as usize] &= !(1 << q);
+            // A full run only needs its check that the digits are distinct
+            // and make the sum, which the first queue does.
+            if q > 0 && self.open[run as usize] == 0 {
+                continue;
+            }
+            let data = &model.runs[run as usize];
+            let (technique, applied) = match granularity {
+                Granularity::Technique => {
+                    let technique = Technique::ALL[q];
+                    (technique, self.apply(technique, model, data))
+                }
+                Granularity::Level => {
+                    let level = Difficulty::ALL[q];
+                    (
+                        level.hardest_technique(),
+                        self.apply_level(level, model, data),
+                    )
+                }
+            };
+            match applied {
+                Err(Broken) => return EngineEnd::Contradiction(run),
+                Ok(true) => self.steps[technique.index()] += 1,
+                Ok(false) => {}
+            }
+        }
+        if self.masks.iter().all(|&m| is_single(m)) {
+            EngineEnd::Solved
+        } else {
+            EngineEnd::Stuck
+        }
+    }
+
+    fn apply(
+        &mut self,
+        technique: Technique,
+        model: &Model,
+        run: &RunData,
+    ) -> Result<bool, Broken> {
+        match technique {
+            Technique::Single => self.single(model, run),
+            Technique::RunDigits => self.run_digits(model, run),
+            Technique::FittingSets => self.fitting(model, run),
+            Technique::RequiredDigit => self.required_digit(model, run),
+            Technique::SumBounds => self.sum_bounds(model, run),
+            Technique::Subset => self.subset(model, run),
+            Technique::RunCompletion => self.run_completion(model, run),
+        }
+    }
+
+    /// The techniques of one level on one run, in one pass where one
+    /// technique covers the others: RunDigits removes what Single removes,
+    /// and RunCompletion what Subset removes.
+    fn apply_level(
+        &mut self,
+        level: Difficulty,
+        model: &Model,
+        run: &RunData,
+    ) -> Result<bool, Broken> {
+        match level {
+            Difficulty::Easy => self.run_digits(model, run),
+            Difficulty::Medium => {
+                let fitting = self.fitting(model, run)?;
+                Ok(self.required_digit(model, run)? || fitting)
+            }
+            Difficulty::Hard => self.sum_bounds(model, run),
+            Difficulty::Expert => self.run_completion(model, run),
+        }
+    }
+
+    /// Sets `cell`'s candidates to `mask` (a subset of the old ones) and queues
+    /// its runs for every technique. True when this changed something.
+    #[inline]
+    fn narrow(&mut self, model: &Model, cell: u16, mask: u16) -> Result<bool, Broken> {
+        let old = self.masks[cell as usize];
+        let new = old & mask;
+        if new == 0 {
+            return Err(Broken);
+        }
+        if new == old {
+            return Ok(false);
+        }
+        self.masks[cell as usize] = new;
+        let placed = is_single(new);
+        for run in model.cell_runs[cell as usize] {
+            if placed {
+                self.open[run as usize] -= 1;
+            }
+            let flags = &mut self.queued[run as usize];
+            for t in 0..=self.max {
+                if *flags & (1 << t) == 0 {
+                    *flags |= 1 << t;
+                    self.queues[t].push(run);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn view(&self, run: &RunData) -> Result<RunView, Broken> {
+        let mut view = RunView {
+            placed: 0,
+            rest: run.sum,
+            open: [0; 9],
+            count: 0,
+            union: 0,
+        };
+        for &cell in run.cells() {
+            let m = self.masks[cell as usize];
+            if is_single(m) {
+                if view.placed & m != 0 {
+                    return Err(Broken);
+                }
+                view.placed |= m;
+                view.rest = view.rest.checked_sub(digit_of(m)).ok_or(Broken)?;
+            } else {
+                view.open[view.count] = cell;
+                view.count += 1;
+                view.union |= m;
+            }
+        }
+        if view.count == 0 && view.rest != 0 {
+            return Err(Broken);
+        }
+        Ok(view)
+    }
+
+    /// Narrows every open cell of the run to `mask`.
+    fn narrow_open(&mut self, model: &Model, view: &RunView, mask: u16) -> Result<bool, Broken> {
+        let mut changed = false;
+        for &cell in view.open() {
+            changed |= self.narrow(model, cell, mask)?;
+        }
+        Ok(changed)
+    }
+
+    /// Digit sets for the open cells that avoid the placed digits, use only
+    /// digits some open cell has, and meet every open cell: their union and
+    /// intersection.
+    fn fitting_sets(&self, view: &RunView) -> Result<(u16, u16), Broken> {
+        let mut union = 0u16;
+        let mut intersection = ALL_DIGITS;
+        for &combo in combo_masks(view.rest, view.count) {
+            if combo & view.placed != 0 || combo & !view.union != 0 {
+                continue;
+            }
+            if view
+                .open()
+                .iter()
+                .all(|&c| self.masks[c as usize] & combo != 0)
+            {
+                union |= combo;
+                intersection &= combo;
+            }
+        }
+        if union == 0 {
+            return Err(Broken);
+        }
+        Ok((union, intersection))
+    }
+
+    fn single(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.placed == 0 || view.count == 0 {
+            return Ok(false);
+        }
+        self.narrow_open(model, &view, !view.placed)
+    }
+
+    fn run_digits(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count == 0 {
+            return Ok(false);
+        }
+        let union = combo_masks(view.rest, view.count)
+            .iter()
+            .filter(|&&combo| combo & view.placed == 0)
+            .fold(0, |union, &combo| union | combo);
+        self.narrow_open(model, &view, union)
+    }
+
+    fn fitting(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count == 0 {
+            return Ok(false);
+        }
+        let (union, _) = self.fitting_sets(&view)?;
+        self.narrow_open(model, &view, union)
+    }
+
+    fn required_digit(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count == 0 {
+            return Ok(false);
+        }
+        let (_, mut required) = self.fitting_sets(&view)?;
+        let mut changed = false;
+        while required != 0 {
+            let bit = required & required.wrapping_neg();
+            required &= required - 1;
+            let mut holders = view
+                .open()
+                .iter()
+                .filter(|&&c| self.masks[c as usize] & bit != 0);
+            let holder = holders.next().copied().ok_or(Broken)?;
+            if holders.next().is_none() {
+                changed |= self.narrow(model, holder, bit)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    fn sum_bounds(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count < 2 {
+            return Ok(false);
+        }
+        let others = view.count - 1;
+        let mut changed = false;
+        for i in 0..view.count {
+            let mut least = 0;
+            let mut most = 0;
+            let mut union = 0u16;
+            for (j, &cell) in view.open().iter().enumerate() {
+                if j != i {
+                    let m = self.masks[cell as usize];
+                    least += m.trailing_zeros();
+                    most += 15 - m.leading_zeros();
+                    union |= m;
+                }
+            }
+            let least = least.max(smallest_sum(union, others).ok_or(Broken)?);
+            let most = most.min(largest_sum(union, others).ok_or(Broken)?);
+            if view.rest < least + 1 {
+                return Err(Broken);
+            }
+            let high = (view.rest - least).min(9);
+            let low = view.rest.saturating_sub(most).max(1);
+            if low > high {
+                return Err(Broken);
+            }
+            let range = ((1u16 << (high + 1)) - 1) & !((1u16 << low) - 1);
+            changed |= self.narrow(model, view.open[i], range)?;
+        }
+        Ok(changed)
+    }
+
+    fn subset(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count < 3 {
+            return Ok(false);
+        }
+        let full = (1u16 << view.count) - 1;
+        let mut changed = false;
+        for chosen in 1..full {
+            let size = chosen.count_ones();
+            if size < 2 {
+                continue;
+            }
+            let mut union = 0u16;
+            for (j, &cell) in view.open().iter().enumerate() {
+                if chosen & (1 << j) != 0 {
+                    union |= self.masks[cell as usize];
+                }
+            }
+            match union.count_ones().cmp(&size) {
+                std::cmp::Ordering::Less => return Err(Broken),
+                std::cmp::Ordering::Greater => continue,
+                std::cmp::Ordering::Equal => {}
+            }
+            for (j, &cell) in view.open().iter().enumerate() {
+                if chosen & (1 << j) == 0 {
+                    changed |= self.narrow(model, cell, !union)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    fn run_completion(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count == 0 {
+            return Ok(false);
+        }
+        let mut cell_masks = [0u16; 9];
+        for (i, &cell) in view.open().iter().enumerate() {
+            cell_masks[i] = self.masks[cell as usize];
+        }
+        let cells = &cell_masks[..view.count];
+        let support = self.completions.support(cells, view.rest, view.placed);
+        let mut changed = false;
+        for (i, &cell) in view.open().iter().enumerate() {
+            changed |= self.narrow(model, cell, support[i])?;
+        }
+        Ok(changed)
+    }
+}
+
+/// A set of digit sets, as 512 bits indexed by `mask >> 1`.
+#[derive(Clone, Copy)]
+struct SetOfSets([u64; 8]);
+
+impl SetOfSets {
+    const EMPTY: SetOfSets = SetOfSets([0; 8]);
+
+    /// Adds `mask`; true when it was not there yet.
+    #[inline]
+    fn insert(&mut self, mask: u16) -> bool {
+        let i = (mask >> 1) as usize;
+        let bit = 1u64 << (i & 63);
+        let fresh = self.0[i >> 6] & bit == 0;
+        self.0[i >> 6] |= bit;
+        fresh
+    }
+
+    #[inline]
+    fn contains(&self, mask: u16) -> bool {
+        let i = (mask >> 1) as usize;
+        self.0[i >> 6] & (1 << (i & 63)) != 0
+    }
+}
+
+/// The digit sets some cells can take, listed (at most C(9, 4) = 126 of a size).
+struct SetList {
+    sets: [u16; 128],
+    len: usize,
+}
+
+impl SetList {
+    const EMPTY: SetList = SetList {
+        sets: [0; 128],
+        len: 0,
+    };
+
+    fn as_slice(&self) -> &[u16] {
+        &self.sets[..self.len]
+    }
+
+    fn push(&mut self, set: u16) {
+        self.sets[self.len] = set;
+        self.len += 1;
+    }
+}
+
+/// For open cells with candidate masks `cells`, which must take distinct digits
+/// avoiding `placed` and summing to `rest`: the digits each cell takes in at
+/// least one complete filling.
+///
+/// For each digit set that makes the sum, a dynamic program over the cells in
+/// order whose states are the digits used so far: forward, the sets the first
+/// `i` cells can take; backward, the sets the last cells can take. Cell `i`
+/// supports digit `d` when a forward set without `d` and the backward set of
+/// the remaining digits meet. It stops early once every candidate is supported.
+fn completion_support(
+    cells: &[u16],
+    rest: u32,
+    placed: u16,
+    scratch: &mut CompletionScratch,
+) -> [u16; 9] {
+    let k = cells.len();
+    let mut support = [0u16; 9];
+    let CompletionScratch {
+        forward,
+        behind,
+        behind_list,
+    } = scratch;
+    for &combo in combo_masks(rest, k) {
+        if combo & placed != 0 {
+            continue;
+        }
+        let mut restricted = [0u16; 9];
+        let mut union = 0;
+        for (r, &m) in restricted.iter_mut().zip(cells) {
+            *r = m & combo;
+            union |= *r;
+        }
+        if union != combo || restricted[..k].contains(&0) {
+            continue;
+        }
+        forward[0].len = 0;
+        forward[0].push(0);
+        for i in 0..k {
+            let mut seen = SetOfSets::EMPTY;
+            let (done, next) = forward.split_at_mut(i + 1);
+            let next = &mut next[0];
+            next.len = 0;
+            for &taken in done[i].as_slice() {
+                let mut free = restricted[i] & !taken;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free &= free - 1;
+                    if seen.insert(taken | bit) {
+                        next.push(taken | bit);
+                    }
+                }
+            }
+        }
+        if forward[k].len == 0 {
+            continue;
+        }
+        behind[k] = SetOfSets::EMPTY;
+        behind[k].insert(0);
+        behind_list[k].len = 0;
+        behind_list[k].push(0);
+        for i in (0..k).rev() {
+            let (head, tail) = behind_list.split_at_mut(i + 1);
+            let (list, after) = (&mut head[i], &tail[0]);
+            let mut set = SetOfSets::EMPTY;
+            list.len = 0;
+            for &taken in after.as_slice() {
+                let mut free = restricted[i] & !taken;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free &= free - 1;
+                    if set.insert(taken | bit) {
+                        list.push(taken | bit);
+                    }
+                }
+            }
+            behind[i] = set;
+        }
+        for i in 0..k {
+            let after = &behind[i + 1];
+            let mut found = support[i];
+            for &taken in forward[i].as_slice() {
+                let mut free = restricted[i] & !taken & !found;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free &= free - 1;
+                    if after.contains(combo & !taken & !bit) {
+                        found |= bit;
+                    }
+                }
+            }
+            support[i] = found;
+        }
+        if support[..k] == cells[..k] {
+            // Every candidate is supported: other sets cannot add anything.
+            break;
+        }
+    }
+    support
+}
+
+/// Working lists of [`completion_support`], kept to avoid clearing them per call.
+pub(crate) struct CompletionScratch {
+    forward: [SetList; 10],
+    behind: [SetOfSets; 10],
+    behind_list: [SetList; 10],
+}
+
+impl CompletionScratch {
+    fn new() -> Box<CompletionScratch> {
+        Box::new(CompletionScratch {
+            forward: [SetList::EMPTY; 10],
+            behind: [SetOfSets::EMPTY; 10],
+            behind_list: [SetList::EMPTY; 10],
+        })
+    }
+}
+
+/// A memo of [`completion_support`] results. The answer depends only on the
+/// run's open cells, rest and placed digits, and when the generator re-rates a
+/// puzzle after changing one digit most runs end in the same state as before,
+/// so most lookups hit.
+pub(crate) struct CompletionMemo {
+    /// Direct-mapped: key (masks, rest, placed) and answer per slot.
+    keys: Vec<[u16; 11]>,
+    answers: Vec<[u16; 9]>,
+    scratch: Box<CompletionScratch>,
+}
+
+impl CompletionMemo {
+    const SLOTS: usize = 2048;
+
+    fn new() -> CompletionMemo {
+        CompletionMemo {
+            keys: vec![[u16::MAX; 11]; Self::SLOTS],
+            answers: vec![[0; 9]; Self::SLOTS],
+            scratch: CompletionScratch::new(),
+        }
+    }
+
+    fn support(&mut self, cells: &[u16], rest: u32, placed: u16) -> [u16; 9] {
+        let mut key = [0u16; 11];
+        key[..cells.len()].copy_from_slice(cells);
+        key[9] = rest as u16 | ((cells.len() as u16) << 8);
+        key[10] = placed;
+        let mut hash: u64 = 0;
+        for &part in &key {
+            hash = (hash.rotate_left(5) ^ u64::from(part)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+        let slot = (hash >> 53) as usize % Self::SLOTS;
+        if self.keys[slot] != key {
+            self.keys[slot] = key;
+            self.answers[slot] = completion_support(cells, rest, placed, &mut self.scratch);
+        }
+        self.answers[slot]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// Every way to give the cells distinct digits from their masks.
+    fn brute_support(cells: &[u16], rest: u32, placed: u16) -> [u16; 9] {
+        fn go(
+            cells: &[u16],
+            i: usize,
+            used: u16,
+            sum: u32,
+            rest: u32,
+            pick: &mut [u8; 9],
+            out: &mut [u16; 9],
+        ) {
+            if i == cells.len() {
+                if sum == rest {
+                    for j in 0..cells.len() {
+                        out[j] |= 1 << pick[j];
+                    }
+                }
+                return;
+            }
+            for d in 1..=9u8 {
+                if cells[i] & (1 << d) != 0 && used & (1 << d) == 0 {
+                    pick[i] = d;
+                    go(
+                        cells,
+                        i + 1,
+                        used | (1 << d),
+                        sum + u32::from(d),
+                        rest,
+                        pick,
+                        out,
+                    );
+                }
+            }
+        }
+        let mut out = [0u16; 9];
+        go(cells, 0, placed, 0, rest, &mut [0; 9], &mut out);
+        out
+    }
+
+    #[test]
+    fn completion_support_matches_brute_force() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut scratch = CompletionScratch::new();
+        for _ in 0..3000 {
+            let k = rng.random_range(1..=6);
+            let placed = if rng.random_bool(0.3) {
+                1u16 << rng.random_range(1..=9)
+            } else {
+                0
+            };
+            let cells: Vec<u16> = (0..k)
+                .map(|_| {
+                    (rng.random_range(0..1024u16) & ALL_DIGITS) | (1 << rng.random_range(1..=9))
+                })
+                .collect();
+            let rest = rng.random_range(1..=45);
+            assert_eq!(
+                completion_support(&cells, rest, placed, &mut scratch),
+                brute_support(&cells, rest, placed),
+                "cells {cells:?} rest {rest} placed {placed}"
+            );
+        }
+    }
+}

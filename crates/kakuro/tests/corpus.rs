@@ -1,0 +1,149 @@
+//! The shared Janko corpus (999 published puzzles with their solutions).
+//!
+//! Opt-in: runs only when `GRIDFORGE_CORPUS` is set (scripts/test sets it),
+//! and then fails if the corpus file is missing.
+
+use gridforge_kakuro::{rate, solve, Board, LogicOutcome, Solution, Uniqueness};
+use std::collections::BTreeMap;
+
+const CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/data/kakuro/janko-kakuro.json"
+);
+
+/// Nodes allowed per puzzle; the hardest needs about 62 000.
+const BUDGET: u64 = 5_000_000;
+
+struct Entry {
+    name: String,
+    problem: String,
+    puzzle: Board,
+    solution_text: String,
+    solution: Solution,
+}
+
+/// The corpus entries, or `None` when the test is not asked for.
+fn corpus() -> Option<Vec<Entry>> {
+    if std::env::var_os("GRIDFORGE_CORPUS").is_none() {
+        eprintln!("skipped: set GRIDFORGE_CORPUS=1 to run the Kakuro corpus test");
+        return None;
+    }
+    let text = std::fs::read_to_string(CORPUS)
+        .unwrap_or_else(|err| panic!("GRIDFORGE_CORPUS is set but {CORPUS} cannot be read: {err}"));
+    let json: serde_json::Value = serde_json::from_str(&text).expect("the corpus is JSON");
+    let data = json["data"].as_object().expect("a `data` object");
+    assert_eq!(json["count"], 999);
+    assert_eq!(data.len(), 999);
+    let entries = data
+        .iter()
+        .map(|(name, entry)| {
+            let problem = entry["problem"].as_str().expect("a problem").to_string();
+            let solution_text = entry["solution"].as_str().expect("a solution").to_string();
+            let puzzle = problem
+                .parse()
+                .unwrap_or_else(|err| panic!("{name}: problem does not parse: {err}"));
+            let solution = solution_text
+                .parse()
+                .unwrap_or_else(|err| panic!("{name}: solution does not parse: {err}"));
+            Entry {
+                name: name.clone(),
+                problem,
+                puzzle,
+                solution_text,
+                solution,
+            }
+        })
+        .collect();
+    Some(entries)
+}
+
+#[test]
+fn corpus_formats_round_trip() {
+    let Some(entries) = corpus() else { return };
+    for entry in &entries {
+        assert_eq!(entry.puzzle.to_string(), entry.problem, "{}", entry.name);
+        // Solutions are stored with trailing spaces on some lines; the
+        // canonical form has none.
+        let canonical: Vec<&str> = entry.solution_text.lines().map(str::trim).collect();
+        assert_eq!(
+            entry.solution.to_string(),
+            canonical.join("\n"),
+            "{}",
+            entry.name
+        );
+    }
+}
+
+#[test]
+fn corpus_solves_with_uniqueness_proof() {
+    let Some(entries) = corpus() else { return };
+    let mut several = Vec::new();
+    let mut nodes = 0;
+    for entry in &entries {
+        let outcome =
+            solve(&entry.puzzle, 2, BUDGET).unwrap_or_else(|err| panic!("{}: {err}", entry.name));
+        nodes += outcome.stats.nodes;
+        match outcome.uniqueness() {
+            Uniqueness::Unique => assert_eq!(
+                outcome.solutions[0], entry.solution,
+                "{}: the only solution differs from the stored one",
+                entry.name
+            ),
+            Uniqueness::Several => {
+                assert!(
+                    outcome.solutions.contains(&entry.solution),
+                    "{}: the stored solution is not among those found",
+                    entry.name
+                );
+                several.push(entry.name.clone());
+            }
+            Uniqueness::None => panic!("{}: no solution", entry.name),
+        }
+        // Every solution found really solves the puzzle.
+        for solution in &outcome.solutions {
+            let filled = entry.puzzle.filled_with(solution).unwrap();
+            assert!(gridforge_kakuro::is_solved(&filled), "{}", entry.name);
+        }
+    }
+    eprintln!(
+        "corpus: {} puzzles, {nodes} search nodes in all, several solutions: {several:?}",
+        entries.len()
+    );
+    assert_eq!(
+        several.len(),
+        1,
+        "exactly one corpus puzzle has two solutions as transcribed, found {several:?}"
+    );
+}
+
+#[test]
+fn corpus_logic_is_sound() {
+    let Some(entries) = corpus() else { return };
+    let mut by_difficulty = BTreeMap::new();
+    for entry in &entries {
+        let report = rate(&entry.puzzle);
+        match &report.outcome {
+            LogicOutcome::Solved(solution) => {
+                assert_eq!(solution, &entry.solution, "{}", entry.name)
+            }
+            LogicOutcome::Stuck => {
+                // Whatever is left open still allows the stored solution.
+                for row in 0..entry.solution.rows() {
+                    for col in 0..entry.solution.cols() {
+                        if let Some(d) = entry.solution.digit(row, col) {
+                            let set = report.candidates.get(row, col).unwrap();
+                            assert!(set.contains(d), "{} ({row}, {col})", entry.name);
+                        }
+                    }
+                }
+            }
+            LogicOutcome::Contradiction(c) => panic!("{}: {c}", entry.name),
+        }
+        let key = report
+            .difficulty()
+            .map_or("needs guessing".to_string(), |d| d.to_string());
+        *by_difficulty.entry(key).or_insert(0) += 1;
+    }
+    eprintln!("corpus ratings: {by_difficulty:?}");
+    assert_eq!(by_difficulty.values().sum::<i32>(), 999);
+}

@@ -1,0 +1,202 @@
+//! Generated puzzles, checked by code independent of the generator: a layout
+//! and sum checker written here, the search solver counting solutions, and
+//! the logical solver grading them.
+
+use gridforge_kakuro::{
+    generate, rate, solve, solve_logically, Board, Cell, Difficulty, GenerateError, Layout,
+    LogicOutcome, Solution, Uniqueness, SIZES,
+};
+
+const SEEDS: [u64; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The runs of a board as (sum, cells), found by walking the cells here.
+fn runs_of(board: &Board) -> Vec<(u32, Vec<(usize, usize)>)> {
+    let mut runs = Vec::new();
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            let Some(Cell::Clue { down, across }) = board.cell(r, c) else {
+                continue;
+            };
+            for (sum, (dr, dc)) in [(down, (1, 0)), (across, (0, 1))] {
+                let Some(sum) = sum else { continue };
+                let mut cells = Vec::new();
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                while let Some(Cell::Digit(_)) = board.cell(rr, cc) {
+                    cells.push((rr, cc));
+                    rr += dr;
+                    cc += dc;
+                }
+                runs.push((u32::from(sum), cells));
+            }
+        }
+    }
+    runs
+}
+
+/// Checks the layout rules of the issue and that `solution` fits every clue.
+fn check_puzzle(board: &Board, solution: &Solution, size: usize) {
+    let n = size;
+    assert_eq!((board.rows(), board.cols()), (n, n));
+    let digit = |r: usize, c: usize| matches!(board.cell(r, c), Some(Cell::Digit(_)));
+    let mut digit_cells = 0;
+    for r in 0..n {
+        for c in 0..n {
+            let cell = board.cell(r, c).unwrap();
+            assert_ne!(cell, Cell::Digit(Some(1)), "puzzles come with empty cells");
+            if digit(r, c) {
+                digit_cells += 1;
+                assert!(
+                    r > 0 && c > 0,
+                    "digit cell in the first row or column at ({r}, {c})"
+                );
+                // Half-turn symmetry of the area inside the clue row and column.
+                assert!(digit(n - r, n - c), "({r}, {c}) has no mirror cell");
+                // A clue before every run, in both directions.
+                for (pr, pc, across) in [(r, c - 1, true), (r - 1, c, false)] {
+                    match board.cell(pr, pc).unwrap() {
+                        Cell::Digit(_) => {}
+                        Cell::Clue {
+                            down,
+                            across: right,
+                        } => {
+                            assert!(if across {
+                                right.is_some()
+                            } else {
+                                down.is_some()
+                            })
+                        }
+                        Cell::Blank => panic!("run at ({r}, {c}) has no clue"),
+                    }
+                }
+            }
+        }
+    }
+    // Connected digit cells.
+    let start = (1..n)
+        .flat_map(|r| (1..n).map(move |c| (r, c)))
+        .find(|&(r, c)| digit(r, c))
+        .expect("some digit cell");
+    let mut seen = vec![vec![false; n]; n];
+    let mut stack = vec![start];
+    seen[start.0][start.1] = true;
+    let mut reached = 1;
+    while let Some((r, c)) = stack.pop() {
+        for (nr, nc) in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)] {
+            if nr < n && nc < n && digit(nr, nc) && !seen[nr][nc] {
+                seen[nr][nc] = true;
+                reached += 1;
+                stack.push((nr, nc));
+            }
+        }
+    }
+    assert_eq!(reached, digit_cells, "digit cells are not connected");
+    // Every run 2..=9 cells, distinct digits adding up to its clue.
+    let runs = runs_of(board);
+    let covered: usize = runs.iter().map(|(_, cells)| cells.len()).sum();
+    assert_eq!(
+        covered,
+        2 * digit_cells,
+        "every digit cell lies on two runs"
+    );
+    for (sum, cells) in runs {
+        assert!(
+            (2..=9).contains(&cells.len()),
+            "run of {} cells",
+            cells.len()
+        );
+        let digits: Vec<u8> = cells
+            .iter()
+            .map(|&(r, c)| solution.digit(r, c).expect("a digit"))
+            .collect();
+        let mut sorted = digits.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), digits.len(), "repeated digit in {digits:?}");
+        assert_eq!(digits.iter().map(|&d| u32::from(d)).sum::<u32>(), sum);
+    }
+}
+
+fn check_difficulty(difficulty: Difficulty) {
+    for size in SIZES {
+        for seed in SEEDS {
+            let made = generate(size, difficulty, seed)
+                .unwrap_or_else(|err| panic!("size {size}, seed {seed}: {err}"));
+            let what = format!("size {size}, {difficulty}, seed {seed}");
+            check_puzzle(&made.puzzle, &made.solution, size);
+            // Exactly one solution, proved by the search solver.
+            let outcome = solve(&made.puzzle, 2, 10_000_000).unwrap();
+            assert_eq!(outcome.uniqueness(), Uniqueness::Unique, "{what}");
+            assert_eq!(outcome.solutions[0], made.solution, "{what}");
+            // Rated exactly as asked: solved at this level, not at the one below.
+            let report = rate(&made.puzzle);
+            assert_eq!(report.difficulty(), Some(difficulty), "{what}");
+            assert_eq!(report.hardest, Some(made.hardest), "{what}");
+            assert_eq!(made.difficulty, difficulty, "{what}");
+            assert!(matches!(
+                solve_logically(&made.puzzle, difficulty).outcome,
+                LogicOutcome::Solved(ref s) if *s == made.solution
+            ));
+            if let Some(&easier) = Difficulty::ALL.iter().rev().find(|&&d| d < difficulty) {
+                assert_eq!(
+                    solve_logically(&made.puzzle, easier).outcome,
+                    LogicOutcome::Stuck,
+                    "{what}: already solvable at {easier}"
+                );
+            }
+            // The share of digit cells follows the difficulty's band.
+            let share = Layout::of_board(&made.puzzle).digit_share();
+            let (low, high) = gridforge_kakuro::digit_share(difficulty);
+            assert!((low..=high).contains(&share), "{what}: share {share}");
+        }
+    }
+}
+
+#[test]
+fn easy_puzzles_are_unique_and_easy() {
+    check_difficulty(Difficulty::Easy);
+}
+
+#[test]
+fn medium_puzzles_are_unique_and_medium() {
+    check_difficulty(Difficulty::Medium);
+}
+
+#[test]
+fn hard_puzzles_are_unique_and_hard() {
+    check_difficulty(Difficulty::Hard);
+}
+
+#[test]
+fn expert_puzzles_are_unique_and_expert() {
+    check_difficulty(Difficulty::Expert);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzle() {
+    let a = generate(13, Difficulty::Hard, 42).unwrap();
+    let b = generate(13, Difficulty::Hard, 42).unwrap();
+    assert_eq!(a, b);
+    let c = generate(13, Difficulty::Hard, 43).unwrap();
+    assert_ne!(a.puzzle, c.puzzle);
+}
+
+#[test]
+fn sizes_outside_the_range_are_refused() {
+    for size in [0, 9, 17, 100] {
+        assert_eq!(
+            generate(size, Difficulty::Easy, 0),
+            Err(GenerateError::SizeOutOfRange(size))
+        );
+    }
+}
+
+#[test]
+fn batches_match_single_generation() {
+    let batch = gridforge_kakuro::generate_batch(10, Difficulty::Medium, 5, 3);
+    for (i, made) in batch.into_iter().enumerate() {
+        assert_eq!(
+            made.unwrap(),
+            generate(10, Difficulty::Medium, 5 + i as u64).unwrap()
+        );
+    }
+}

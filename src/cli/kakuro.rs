@@ -1,0 +1,294 @@
+//! `gridforge kakuro …`: generate, solve and rate Kakuro puzzles, list digit sets.
+
+use crate::cli;
+use anyhow::Context;
+use clap::Subcommand;
+use gridforge_kakuro::{
+    combos_with, generate_batch, rate, solve, Board, Difficulty, DigitSet, LogicOutcome, Technique,
+    Uniqueness, MAX_RUN, MAX_SUM,
+};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Kakuro subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Generate puzzles with exactly one solution, rated at the asked difficulty.
+    Generate {
+        /// Board size N (an N×N grid including the clue row and column), 10 to 16.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(10..=16))]
+        size: u64,
+        /// easy, medium, hard or expert.
+        #[arg(long)]
+        difficulty: Difficulty,
+        /// Seed of the first puzzle; puzzle i uses seed + i, so each can be made again alone.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many puzzles to generate.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        count: u64,
+        /// One JSON object per line: size, difficulty, seed, puzzle, solution, technique.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a puzzle: print the solution and whether it is unique. Exits with
+    /// code 1 when there is no solution.
+    Solve {
+        /// The puzzle in the text format, a file holding it, or - for standard input.
+        puzzle: String,
+        /// Search nodes allowed before giving up.
+        #[arg(long, default_value_t = 10_000_000)]
+        budget: u64,
+        /// Print one JSON object: status, solutions and search statistics.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rate a puzzle: the hardest technique the logical solver needs, and what
+    /// the search solver spends on it.
+    Rate {
+        /// The puzzle in the text format, a file holding it, or - for standard input.
+        puzzle: String,
+        /// Search nodes allowed before giving up.
+        #[arg(long, default_value_t = 10_000_000)]
+        budget: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every set of distinct digits 1-9 with the given sum and number of
+    /// cells. Exits with code 1 when there is none.
+    Combos {
+        /// The run's sum.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=MAX_SUM as i64))]
+        sum: u32,
+        /// The run's number of cells.
+        #[arg(value_parser = clap::value_parser!(u64).range(1..=MAX_RUN as u64))]
+        len: u64,
+        /// Digits already placed in the run (for example 13): only sets holding them.
+        #[arg(long, value_parser = parse_digits, default_value = "")]
+        placed: DigitSet,
+        /// Digits ruled out (for example 89): only sets without them.
+        #[arg(long, value_parser = parse_digits, default_value = "")]
+        excluded: DigitSet,
+        /// Print one JSON array of the sets.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Puzzles generated per parallel batch, between progress updates and output.
+const BATCH: u64 = 16;
+
+/// Runs a Kakuro subcommand.
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Generate {
+            size,
+            difficulty,
+            seed,
+            count,
+            json,
+        } => generate(size as usize, difficulty, seed, count, json),
+        Command::Solve {
+            puzzle,
+            budget,
+            json,
+        } => solve_command(&read_board(&puzzle)?, budget, json),
+        Command::Rate {
+            puzzle,
+            budget,
+            json,
+        } => rate_command(&read_board(&puzzle)?, budget, json),
+        Command::Combos {
+            sum,
+            len,
+            placed,
+            excluded,
+            json,
+        } => combos_command(sum, len as usize, placed, excluded, json),
+    }
+}
+
+/// Reads a puzzle argument (text, file or `-`).
+fn read_board(arg: &str) -> anyhow::Result<Board> {
+    let text = cli::read_input(arg)?;
+    text.parse().context("invalid puzzle")
+}
+
+/// Reads a set of digits written together, such as `139`.
+fn parse_digits(text: &str) -> Result<DigitSet, String> {
+    text.chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d @ 1..=9) => Ok(d as u8),
+            _ => Err(format!("{c:?} is not a digit 1-9")),
+        })
+        .collect()
+}
+
+fn generate(
+    size: usize,
+    difficulty: Difficulty,
+    seed: u64,
+    count: u64,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let bar = if count > 1 {
+        cli::progress_bar(count, "generating puzzles")
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut done = 0;
+    while done < count {
+        let batch = BATCH.min(count - done);
+        let first_seed = seed.wrapping_add(done);
+        let results = generate_batch(size, difficulty, first_seed, batch as usize);
+        for (offset, result) in results.into_iter().enumerate() {
+            let this_seed = first_seed.wrapping_add(offset as u64);
+            let made = result.with_context(|| format!("seed {this_seed}"))?;
+            if json {
+                // Written by hand to keep the documented key order.
+                writeln!(
+                    out,
+                    r#"{{"size":{size},"difficulty":"{difficulty}","seed":{this_seed},"puzzle":{},"solution":{},"technique":"{}"}}"#,
+                    serde_json::to_string(&made.puzzle.to_string())?,
+                    serde_json::to_string(&made.solution.to_string())?,
+                    made.hardest,
+                )?;
+            } else {
+                if done + offset as u64 > 0 {
+                    writeln!(out)?;
+                }
+                writeln!(
+                    out,
+                    "# size {size}, {difficulty}, seed {this_seed}, hardest technique {}",
+                    made.hardest
+                )?;
+                writeln!(out, "{}", made.puzzle)?;
+                writeln!(out, "# solution")?;
+                writeln!(out, "{}", made.solution)?;
+            }
+        }
+        done += batch;
+        bar.inc(batch);
+    }
+    bar.finish_and_clear();
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCode> {
+    let outcome = solve(board, 2, budget).context("search stopped")?;
+    let status = outcome.uniqueness();
+    if json {
+        let solutions: Vec<String> = outcome.solutions.iter().map(|s| s.to_string()).collect();
+        let line = serde_json::json!({
+            "status": status.to_string(),
+            "solutions": solutions,
+            "nodes": outcome.stats.nodes,
+            "revisions": outcome.stats.revisions,
+            "max_depth": outcome.stats.max_depth,
+        });
+        println!("{line}");
+    } else {
+        for (i, solution) in outcome.solutions.iter().enumerate() {
+            if i > 0 {
+                println!();
+            }
+            println!("{solution}");
+        }
+        match status {
+            Uniqueness::None => println!("none"),
+            Uniqueness::Unique => println!("unique"),
+            Uniqueness::Several => println!("several (two shown)"),
+        }
+    }
+    Ok(if status == Uniqueness::None {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn rate_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCode> {
+    let report = rate(board);
+    let search = solve(board, 2, budget).context("search stopped")?;
+    let outcome = match report.outcome {
+        LogicOutcome::Solved(_) => "solved",
+        LogicOutcome::Stuck => "stuck",
+        LogicOutcome::Contradiction(_) => "contradiction",
+    };
+    let difficulty = report.difficulty();
+    if json {
+        let steps: serde_json::Map<String, serde_json::Value> = Technique::ALL
+            .into_iter()
+            .map(|t| (t.name().to_string(), report.steps_with(t).into()))
+            .collect();
+        let line = serde_json::json!({
+            "difficulty": difficulty.map(|d| d.name()),
+            "technique": report.hardest.map(|t| t.name()),
+            "outcome": outcome,
+            "open_cells": report.open_cells,
+            "steps": steps,
+            "search": {
+                "status": search.uniqueness().to_string(),
+                "nodes": search.stats.nodes,
+                "revisions": search.stats.revisions,
+                "max_depth": search.stats.max_depth,
+            },
+        });
+        println!("{line}");
+    } else {
+        match (&report.outcome, difficulty) {
+            (_, Some(d)) => println!("difficulty: {d}"),
+            (LogicOutcome::Contradiction(c), _) => println!("difficulty: none ({c})"),
+            _ => println!(
+                "difficulty: none (cannot finish without guessing: {} cells open)",
+                report.open_cells
+            ),
+        }
+        match report.hardest {
+            Some(t) => println!("hardest technique: {t} ({})", t.difficulty()),
+            None => println!("hardest technique: none needed"),
+        }
+        let steps: Vec<String> = Technique::ALL
+            .into_iter()
+            .map(|t| format!("{t} {}", report.steps_with(t)))
+            .collect();
+        println!("steps: {}", steps.join(", "));
+        println!(
+            "search: {}, {} nodes, {} run revisions, depth {}",
+            search.uniqueness(),
+            search.stats.nodes,
+            search.stats.revisions,
+            search.stats.max_depth
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn combos_command(
+    sum: u32,
+    len: usize,
+    placed: DigitSet,
+    excluded: DigitSet,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let sets = combos_with(sum, len, placed, excluded);
+    if json {
+        let list: Vec<Vec<u8>> = sets.iter().map(|s| s.iter().collect()).collect();
+        println!("{}", serde_json::to_string(&list)?);
+    } else if sets.is_empty() {
+        println!("none");
+    } else {
+        for set in &sets {
+            let digits: Vec<String> = set.iter().map(|d| d.to_string()).collect();
+            println!("{}", digits.join("+"));
+        }
+    }
+    Ok(if sets.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,231 @@
+//! `gridforge kakuro …` end to end: the real binary, its output and exit codes.
+
+use gridforge_kakuro::{solve, Board, Difficulty, Solution, Uniqueness};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gridforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(args)
+        .output()
+        .expect("the gridforge binary runs")
+}
+
+fn gridforge_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gridforge binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// a+b = 3, c+d = 7, a+c = 4, b+d = 6: only 1 2 / 3 4.
+const UNIQUE: &str = "3 3\n- 4, 6,\n,3 0 0\n,7 0 0";
+/// Every sum 3: two solutions.
+const TWO: &str = "3 3\n- 3, 3,\n,3 0 0\n,3 0 0";
+
+#[test]
+fn generate_json_gives_unique_puzzles_in_the_documented_shape() {
+    let output = gridforge(&[
+        "kakuro",
+        "generate",
+        "--size",
+        "11",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "7",
+        "--count",
+        "3",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (i, line) in lines.iter().enumerate() {
+        assert!(
+            line.starts_with(r#"{"size":11,"difficulty":"hard","seed":"#),
+            "{line}"
+        );
+        let value: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
+        let object = value.as_object().unwrap();
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        let mut expected = [
+            "size",
+            "difficulty",
+            "seed",
+            "puzzle",
+            "solution",
+            "technique",
+        ];
+        expected.sort();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(sorted, expected);
+        assert_eq!(object["seed"], 7 + i as u64);
+        let puzzle: Board = object["puzzle"].as_str().unwrap().parse().unwrap();
+        let solution: Solution = object["solution"].as_str().unwrap().parse().unwrap();
+        let outcome = solve(&puzzle, 2, 1_000_000).unwrap();
+        assert_eq!(outcome.uniqueness(), Uniqueness::Unique, "{line}");
+        assert_eq!(outcome.solutions[0], solution);
+        let report = gridforge_kakuro::rate(&puzzle);
+        assert_eq!(report.difficulty(), Some(Difficulty::Hard));
+        assert_eq!(object["technique"], report.hardest.unwrap().name());
+    }
+    // Puzzle i is the one seed 7 + i gives alone.
+    let alone = gridforge(&[
+        "kakuro",
+        "generate",
+        "--size",
+        "11",
+        "--difficulty",
+        "hard",
+        "--seed",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(stdout(&alone).trim(), lines[2]);
+}
+
+#[test]
+fn generate_prints_puzzle_and_solution() {
+    let output = gridforge(&["kakuro", "generate", "--size", "10", "--difficulty", "easy"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let (head, solution) = text.split_once("# solution\n").expect("a solution part");
+    let puzzle = head.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert!(head.starts_with("# size 10, easy, seed 0"), "{text}");
+    let puzzle: Board = puzzle.parse().unwrap();
+    let solution: Solution = solution.parse().unwrap();
+    assert_eq!(solve(&puzzle, 2, 100_000).unwrap().solutions, [solution]);
+}
+
+#[test]
+fn solve_reads_standard_input_and_says_unique() {
+    let output = gridforge_with_stdin(&["kakuro", "solve", "-"], UNIQUE);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "3 3\n- - -\n- 1 2\n- 3 4\nunique\n");
+}
+
+#[test]
+fn solve_reads_a_file_and_reports_several_as_json() {
+    let dir = std::env::temp_dir().join(format!("gridforge-kakuro-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("two.txt");
+    std::fs::write(&path, TWO).unwrap();
+    let output = gridforge(&["kakuro", "solve", path.to_str().unwrap(), "--json"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(value["status"], "several");
+    assert_eq!(value["solutions"].as_array().unwrap().len(), 2);
+    assert!(value["nodes"].is_u64());
+}
+
+#[test]
+fn solve_without_solution_exits_with_1() {
+    let output = gridforge_with_stdin(&["kakuro", "solve", "-"], "3 3\n- 4, 6,\n,3 2 0\n,7 0 0");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "none\n");
+}
+
+#[test]
+fn bad_puzzles_get_one_line_and_a_non_zero_exit() {
+    let output = gridforge_with_stdin(&["kakuro", "solve", "-"], "3 3\n- 4, 6,\n,3 0 x\n,7 0 0");
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 3, column 6"), "{err}");
+    assert!(err.contains("bad token \"x\""), "{err}");
+
+    let output = gridforge_with_stdin(&["kakuro", "rate", "-"], "3 2\n- 18,\n,1 0\n,2 0");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("impossible sum"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = gridforge(&["kakuro", "generate", "--size", "9", "--difficulty", "easy"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output).lines().count(), 1);
+    let output = gridforge(&[
+        "kakuro",
+        "generate",
+        "--size",
+        "10",
+        "--difficulty",
+        "fiendish",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("fiendish"), "{}", stderr(&output));
+}
+
+#[test]
+fn rate_reports_technique_and_search() {
+    let output = gridforge_with_stdin(&["kakuro", "rate", "-", "--json"], UNIQUE);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(value["difficulty"], "easy");
+    assert_eq!(value["technique"], "run-digits");
+    assert_eq!(value["outcome"], "solved");
+    assert_eq!(value["search"]["status"], "unique");
+    assert!(value["steps"]["run-digits"].as_u64().unwrap() > 0);
+
+    let output = gridforge_with_stdin(&["kakuro", "rate", "-"], TWO);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("difficulty: none (cannot finish without guessing"),
+        "{text}"
+    );
+    assert!(text.contains("search: several"), "{text}");
+}
+
+#[test]
+fn combos_lists_digit_sets() {
+    let output = gridforge(&["kakuro", "combos", "10", "3"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "1+2+7\n1+3+6\n1+4+5\n2+3+5\n");
+
+    let output = gridforge(&[
+        "kakuro",
+        "combos",
+        "20",
+        "4",
+        "--placed",
+        "9",
+        "--excluded",
+        "1",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), "[[2,3,6,9],[2,4,5,9]]");
+
+    let output = gridforge(&["kakuro", "combos", "18", "2"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "none\n");
+
+    let output = gridforge(&["kakuro", "combos", "46", "2"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = gridforge(&["kakuro", "combos", "10", "3", "--placed", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+}
