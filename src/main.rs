@@ -27,6 +27,8 @@ enum Command {
     /// Kakuro: generate unique puzzles, solve and rate them, list digit sets.
     #[command(subcommand)]
     Kakuro(cli::kakuro::Command),
+    /// Run the game server: HTTP API, table of records, embedded web client.
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Triplex(command) => cli::triplex::run(command),
         Command::Chess(command) => cli::chess::run(command),
         Command::Kakuro(command) => cli::kakuro::run(command),
+        Command::Serve(args) => cli::serve::run(args),
     };
     match outcome {
         Ok(code) => code,

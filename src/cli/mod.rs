@@ -2,6 +2,7 @@
 
 pub mod chess;
 pub mod kakuro;
+pub mod serve;
 pub mod triplex;
 
 use anyhow::Context;

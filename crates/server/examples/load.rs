@@ -1,0 +1,225 @@
+//! Load generator for `scripts/load`: verified Triplex solve submissions per
+//! second and their latency, at a fixed number of concurrent connections.
+//!
+//! ```text
+//! cargo run --release -p gridforge-server --example load -- \
+//!     http://127.0.0.1:8080 [connections=64] [seconds=8] [max_tokens=120000]
+//! ```
+//!
+//! 1. Fetches start tokens (at most `max_tokens`, for at most 6 s) for the
+//!    levels with the fewest pieces, so the anti-cheat floor is short.
+//! 2. Waits out that floor.
+//! 3. Submits one correct solve per token from `connections` workers for
+//!    `seconds` (or until the tokens run out) and reports solves per second
+//!    and latency percentiles. Anything but 200 counts as an error.
+//!
+//! Only loopback addresses are accepted: this is a local measurement.
+
+use gridforge_triplex::{piece_letter, CensusOptions, Pack};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Levels used: those with at most this many pieces (floor 250 ms each).
+const MAX_PIECES: usize = 4;
+/// Longest time spent fetching tokens.
+const TOKEN_PHASE: Duration = Duration::from_secs(6);
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let base = args
+        .first()
+        .cloned()
+        .ok_or("usage: load BASE_URL [connections] [seconds] [max_tokens]")?;
+    let host = base
+        .strip_prefix("http://")
+        .ok_or("the base URL must be http://")?;
+    if !(host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]")) {
+        return Err("load only targets loopback addresses".into());
+    }
+    let connections: usize = args.get(1).map_or(Ok(64), |a| a.parse())?;
+    let seconds: u64 = args.get(2).map_or(Ok(8), |a| a.parse())?;
+    let max_tokens: usize = args.get(3).map_or(Ok(120_000), |a| a.parse())?;
+    if seconds > 30 {
+        return Err("at most 30 s of load".into());
+    }
+
+    // Correct placements of the small levels, as JSON ready to send.
+    let pack = Pack::build(36, &CensusOptions::default())?;
+    let levels: Vec<(usize, String)> = pack
+        .levels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.pieces.len() <= MAX_PIECES)
+        .map(|(i, l)| {
+            let placements: Vec<serde_json::Value> = (0..l.pieces.len())
+                .map(|k| {
+                    let cells: Vec<[usize; 2]> = l
+                        .solution
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(r, row)| {
+                            row.chars()
+                                .enumerate()
+                                .filter(move |&(_, ch)| ch == piece_letter(k))
+                                .map(move |(c, _)| [r, c])
+                        })
+                        .collect();
+                    serde_json::json!({"piece": k, "cells": cells})
+                })
+                .collect();
+            (i + 1, serde_json::to_string(&placements).expect("JSON"))
+        })
+        .collect();
+    let levels = Arc::new(levels);
+
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .pool_max_idle_per_host(connections)
+        .timeout(Duration::from_secs(10))
+        .build()?;
+
+    // 1. Tokens.
+    let started = Instant::now();
+    let tokens: Arc<Mutex<Vec<(usize, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    let fetched = Arc::new(AtomicUsize::new(0));
+    let fetchers: Vec<_> = (0..connections)
+        .map(|w| {
+            let (client, base, levels, tokens, fetched) = (
+                client.clone(),
+                base.clone(),
+                levels.clone(),
+                tokens.clone(),
+                fetched.clone(),
+            );
+            tokio::spawn(async move {
+                let mut i = w;
+                while started.elapsed() < TOKEN_PHASE
+                    && fetched.fetch_add(1, Ordering::Relaxed) < max_tokens
+                {
+                    let level = levels[i % levels.len()].0;
+                    i += connections;
+                    let url = format!("{base}/api/triplex/levels/{level}/start");
+                    let Ok(response) = client.post(url).send().await else {
+                        continue;
+                    };
+                    if !response.status().is_success() {
+                        continue;
+                    }
+                    let Ok(body) = response.json::<serde_json::Value>().await else {
+                        continue;
+                    };
+                    if let Some(token) = body["token"].as_str() {
+                        tokens.lock().unwrap().push((level, token.to_string()));
+                    }
+                }
+            })
+        })
+        .collect();
+    for f in fetchers {
+        f.await?;
+    }
+    let token_count = tokens.lock().unwrap().len();
+    let token_secs = started.elapsed().as_secs_f64();
+    if token_count == 0 {
+        return Err("no start tokens (is the server up?)".into());
+    }
+    eprintln!(
+        "load: {token_count} start tokens in {token_secs:.1} s ({:.0}/s)",
+        token_count as f64 / token_secs
+    );
+
+    // 2. The anti-cheat floor of the largest level used.
+    tokio::time::sleep(Duration::from_millis(250 * MAX_PIECES as u64 + 100)).await;
+
+    // 3. Solves.
+    let placements: Arc<std::collections::HashMap<usize, String>> =
+        Arc::new(levels.iter().cloned().collect());
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let run_start = Instant::now();
+    let errors = Arc::new(AtomicUsize::new(0));
+    let workers: Vec<_> = (0..connections)
+        .map(|_| {
+            let (client, base, tokens, placements, errors) = (
+                client.clone(),
+                base.clone(),
+                tokens.clone(),
+                placements.clone(),
+                errors.clone(),
+            );
+            tokio::spawn(async move {
+                let mut latencies: Vec<u32> = Vec::new();
+                while Instant::now() < deadline {
+                    let Some((level, token)) = tokens.lock().unwrap().pop() else {
+                        break;
+                    };
+                    let body = format!(
+                        r#"{{"token":"{token}","placements":{}}}"#,
+                        placements[&level]
+                    );
+                    let sent = Instant::now();
+                    let ok = match client
+                        .post(format!("{base}/api/triplex/levels/{level}/solves"))
+                        .header("content-type", "application/json")
+                        .body(body)
+                        .send()
+                        .await
+                    {
+                        Ok(response) => {
+                            let ok = response.status().is_success();
+                            let _ = response.bytes().await;
+                            ok
+                        }
+                        Err(_) => false,
+                    };
+                    if ok {
+                        latencies.push(sent.elapsed().as_micros() as u32);
+                    } else {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies: Vec<u32> = Vec::new();
+    for w in workers {
+        latencies.extend(w.await?);
+    }
+    let elapsed = run_start.elapsed().as_secs_f64();
+    latencies.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if latencies.is_empty() {
+            return 0.0;
+        }
+        let i = ((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1;
+        latencies[i] as f64 / 1000.0
+    };
+    let errors = errors.load(Ordering::Relaxed);
+    println!(
+        "solves={} errors={} seconds={:.2} rate={:.0}/s p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms connections={}",
+        latencies.len(),
+        errors,
+        elapsed,
+        latencies.len() as f64 / elapsed,
+        pct(0.50),
+        pct(0.90),
+        pct(0.99),
+        pct(1.0),
+        connections
+    );
+    let rate = latencies.len() as f64 / elapsed;
+    println!(
+        "target (2000/s, p99 <= 50 ms): {}",
+        if rate >= 2000.0 && pct(0.99) <= 50.0 {
+            "met"
+        } else {
+            "NOT met"
+        }
+    );
+    if errors > 0 {
+        return Err(format!("{errors} submissions failed").into());
+    }
+    Ok(())
+}

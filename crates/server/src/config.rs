@@ -1,0 +1,85 @@
+//! The server's configuration. The binary fills it from flags and the
+//! environment (`gridforge serve --help`); tests build it directly.
+
+use std::net::SocketAddr;
+
+/// Everything a server needs to start.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (port 0 picks a free port).
+    pub addr: SocketAddr,
+    /// Database URL: `sqlite://file.db` or `postgres://user@host/db`.
+    pub database: String,
+    /// Connections to the database this server may hold.
+    pub db_connections: u32,
+    /// Write requests (POST) per second one client address may make on
+    /// average; 0 turns the limit off.
+    pub rate_per_second: f64,
+    /// Write requests a client address may make in a burst.
+    pub rate_burst: u32,
+    /// Generator and solver runs at once (each on a blocking thread).
+    pub compute_slots: usize,
+    /// How long a generator or solver request waits for a free slot before
+    /// the server answers 503.
+    pub compute_wait: std::time::Duration,
+}
+
+impl Config {
+    /// A server on `addr` with `database`, and the default limits (those of
+    /// `gridforge serve` without flags).
+    pub fn new(addr: SocketAddr, database: impl Into<String>) -> Config {
+        Config {
+            addr,
+            database: database.into(),
+            db_connections: DEFAULT_DB_CONNECTIONS,
+            rate_per_second: DEFAULT_RATE_PER_SECOND,
+            rate_burst: DEFAULT_RATE_BURST,
+            compute_slots: default_compute_slots(),
+            compute_wait: std::time::Duration::from_secs(10),
+        }
+    }
+}
+
+/// Default listening address.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+/// Default database: an SQLite file in the working directory.
+pub const DEFAULT_DATABASE: &str = "sqlite://gridforge.db";
+/// Default database connections per server.
+pub const DEFAULT_DB_CONNECTIONS: u32 = 16;
+/// Default sustained write requests per second per client address.
+pub const DEFAULT_RATE_PER_SECOND: f64 = 10.0;
+/// Default burst of write requests per client address.
+pub const DEFAULT_RATE_BURST: u32 = 60;
+
+/// One compute slot per core.
+pub fn default_compute_slots() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// How logs are written (to stderr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines with key=value fields.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Starts the tracing subscriber: `filter` is an `EnvFilter` directive such
+/// as `info` or `gridforge_server=debug,sqlx=warn`.
+pub fn init_tracing(format: LogFormat, filter: &str) -> Result<(), String> {
+    use tracing_subscriber::EnvFilter;
+    let filter =
+        EnvFilter::try_new(filter).map_err(|e| format!("bad log filter '{filter}': {e}"))?;
+    use std::io::IsTerminal;
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_target(true);
+    let result = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
+    result.map_err(|e| format!("cannot start logging: {e}"))
+}

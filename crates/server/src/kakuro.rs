@@ -1,0 +1,220 @@
+//! Kakuro over HTTP: generate a puzzle, solve a board, fill a user's layout
+//! into a unique puzzle, list the candidates of a partly filled board.
+//!
+//! Boards, layouts and solutions travel in the crate's text format (see
+//! `gridforge_kakuro::board`). Every run goes through the compute slots and
+//! is bounded by the engines' own budgets.
+
+use crate::error::ApiError;
+use crate::{random_seed, AppState};
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gridforge_kakuro::{
+    candidates, fill, generate, solve, Board, Difficulty, Layout, SolveError, Uniqueness, SIZES,
+};
+use serde::{Deserialize, Serialize};
+
+/// Node budget of a solve request (a published 29×39 puzzle needs far
+/// fewer; a board with no clues worth the name runs out and gets 422).
+pub const SOLVE_NODE_BUDGET: u64 = 2_000_000;
+/// Largest side of a layout the filler accepts.
+pub const MAX_FILL_SIDE: usize = 32;
+
+/// Body of a generate request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    /// Board size N (N×N including the clue row and column).
+    pub size: usize,
+    /// `easy`, `medium`, `hard` or `expert`.
+    pub difficulty: String,
+    /// The seed; the same seed gives the same puzzle.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// A puzzle without its solution.
+#[derive(Debug, Serialize)]
+struct PuzzleJson {
+    seed: u64,
+    rows: usize,
+    cols: usize,
+    difficulty: &'static str,
+    hardest: &'static str,
+    puzzle: String,
+}
+
+/// `POST /api/kakuro/generate`.
+pub async fn generate_puzzle(
+    State(app): State<AppState>,
+    Json(request): Json<GenerateRequest>,
+) -> Result<Response, ApiError> {
+    if !SIZES.contains(&request.size) {
+        return Err(ApiError::bad_request(format!(
+            "size must be {} to {}, not {}",
+            SIZES.start(),
+            SIZES.end(),
+            request.size
+        )));
+    }
+    let difficulty: Difficulty = request
+        .difficulty
+        .parse()
+        .map_err(|e: gridforge_kakuro::UnknownDifficulty| ApiError::bad_request(e.to_string()))?;
+    let seed = request.seed.unwrap_or_else(random_seed);
+    let size = request.size;
+    let made = app
+        .compute
+        .run(move || generate(size, difficulty, seed))
+        .await?
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    Ok(Json(PuzzleJson {
+        seed,
+        rows: made.puzzle.rows(),
+        cols: made.puzzle.cols(),
+        difficulty: made.difficulty.name(),
+        hardest: made.hardest.name(),
+        puzzle: made.puzzle.to_string(),
+    })
+    .into_response())
+}
+
+/// Body of a solve request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The board in the text format (digits written in are kept).
+    pub puzzle: String,
+}
+
+/// Answer to a solve.
+#[derive(Debug, Serialize)]
+struct SolvedJson {
+    uniqueness: &'static str,
+    solutions: Vec<String>,
+    nodes: u64,
+}
+
+/// `POST /api/kakuro/solve`: up to two solutions, which tells whether the
+/// board has none, one or several.
+pub async fn solve_board(
+    State(app): State<AppState>,
+    Json(request): Json<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let board = parse_board(&request.puzzle)?;
+    let outcome = app
+        .compute
+        .run(move || solve(&board, 2, SOLVE_NODE_BUDGET))
+        .await?
+        .map_err(|e| match e {
+            SolveError::BudgetExceeded { .. } => {
+                ApiError::unprocessable(format!("the board is too open to solve here: {e}"))
+            }
+            other => ApiError::unprocessable(other.to_string()),
+        })?;
+    let uniqueness = match outcome.uniqueness() {
+        Uniqueness::None => "none",
+        Uniqueness::Unique => "unique",
+        Uniqueness::Several => "several",
+    };
+    Ok(Json(SolvedJson {
+        uniqueness,
+        solutions: outcome.solutions.iter().map(ToString::to_string).collect(),
+        nodes: outcome.stats.nodes,
+    })
+    .into_response())
+}
+
+/// Body of a fill request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FillRequest {
+    /// The layout: `R C` then `-` (not a digit cell) or `0` (digit cell).
+    pub layout: String,
+    /// The seed; the same seed gives the same puzzle.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/kakuro/fill`: a puzzle with exactly one solution on the
+/// user's layout.
+pub async fn fill_layout(
+    State(app): State<AppState>,
+    Json(request): Json<FillRequest>,
+) -> Result<Response, ApiError> {
+    let layout: Layout = request
+        .layout
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("the layout does not parse: {e}")))?;
+    if layout.rows() > MAX_FILL_SIDE || layout.cols() > MAX_FILL_SIDE {
+        return Err(ApiError::bad_request(format!(
+            "layouts up to {MAX_FILL_SIDE}×{MAX_FILL_SIDE} are filled here, this one is {}×{}",
+            layout.rows(),
+            layout.cols()
+        )));
+    }
+    let seed = request.seed.unwrap_or_else(random_seed);
+    let made = app
+        .compute
+        .run(move || fill(&layout, seed))
+        .await?
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    Ok(Json(PuzzleJson {
+        seed,
+        rows: made.puzzle.rows(),
+        cols: made.puzzle.cols(),
+        difficulty: made.difficulty.name(),
+        hardest: made.hardest.name(),
+        puzzle: made.puzzle.to_string(),
+    })
+    .into_response())
+}
+
+/// Body of a candidates request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CandidatesRequest {
+    /// A partly filled board in the text format.
+    pub board: String,
+}
+
+/// Answer to a candidates request.
+#[derive(Debug, Serialize)]
+struct CandidatesJson {
+    rows: usize,
+    cols: usize,
+    /// Row-major rows; `null` for cells that are not digit cells.
+    candidates: Vec<Vec<Option<Vec<u8>>>>,
+}
+
+/// `POST /api/kakuro/candidates`: the digits still possible in each cell.
+pub async fn board_candidates(
+    State(app): State<AppState>,
+    Json(request): Json<CandidatesRequest>,
+) -> Result<Response, ApiError> {
+    let board = parse_board(&request.board)?;
+    let found = app
+        .compute
+        .run(move || candidates(&board))
+        .await?
+        .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let grid = (0..found.rows())
+        .map(|r| {
+            (0..found.cols())
+                .map(|c| found.get(r, c).map(|set| set.iter().collect()))
+                .collect()
+        })
+        .collect();
+    Ok(Json(CandidatesJson {
+        rows: found.rows(),
+        cols: found.cols(),
+        candidates: grid,
+    })
+    .into_response())
+}
+
+fn parse_board(text: &str) -> Result<Board, ApiError> {
+    text.parse()
+        .map_err(|e| ApiError::bad_request(format!("the board does not parse: {e}")))
+}

@@ -1,0 +1,101 @@
+//! The routes and the middleware around them.
+//!
+//! Outermost first: tracing of each request, gzip compression, a JSON 500
+//! if a handler panics, JSON bodies for every error, the 64 KiB body limit
+//! and the per-address rate limit on POST requests.
+
+use crate::http::{json_errors, rate_limit};
+use crate::{chess, kakuro, triplex, web, AppState};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{middleware, Json, Router};
+use serde_json::json;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+
+/// Largest request body accepted; larger ones get 413.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Every route of the server, as `(method, path)`, in the OpenAPI
+/// description's spelling. The tests check that the description lists
+/// exactly these.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("get", "/healthz"),
+    ("get", "/api/openapi.json"),
+    ("get", "/api/triplex/levels"),
+    ("get", "/api/triplex/levels/{number}"),
+    ("post", "/api/triplex/levels/{number}/start"),
+    ("post", "/api/triplex/levels/{number}/solves"),
+    ("post", "/api/triplex/levels/{number}/name"),
+    ("get", "/api/triplex/levels/{number}/records"),
+    ("post", "/api/kakuro/generate"),
+    ("post", "/api/kakuro/solve"),
+    ("post", "/api/kakuro/fill"),
+    ("post", "/api/kakuro/candidates"),
+    ("post", "/api/chess/setup"),
+];
+
+/// The application: routes, fallback to the embedded web client, layers.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(health))
+        .route("/api/openapi.json", get(web::openapi))
+        .route("/api/triplex/levels", get(triplex::list_levels))
+        .route("/api/triplex/levels/{number}", get(triplex::get_level))
+        .route("/api/triplex/levels/{number}/start", post(triplex::start))
+        .route(
+            "/api/triplex/levels/{number}/solves",
+            post(triplex::submit_solve),
+        )
+        .route(
+            "/api/triplex/levels/{number}/name",
+            post(triplex::name_first_solver),
+        )
+        .route(
+            "/api/triplex/levels/{number}/records",
+            get(triplex::records),
+        )
+        .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
+        .route("/api/kakuro/solve", post(kakuro::solve_board))
+        .route("/api/kakuro/fill", post(kakuro::fill_layout))
+        .route("/api/kakuro/candidates", post(kakuro::board_candidates))
+        .route("/api/chess/setup", post(chess::new_setup))
+        .fallback(web::static_file)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(json_errors))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// `GET /healthz`: 200 when the database answers, 503 otherwise.
+async fn health(State(app): State<AppState>) -> Response {
+    let (status, db) = match app.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ok"),
+        Err(err) => {
+            tracing::warn!(%err, "health check: database down");
+            (StatusCode::SERVICE_UNAVAILABLE, "unavailable")
+        }
+    };
+    let body = json!({
+        "status": if status == StatusCode::OK { "ok" } else { "degraded" },
+        "database": db,
+        "backend": format!("{:?}", app.store.backend()).to_lowercase(),
+        "levels": app.catalogue.len(),
+    });
+    (status, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+}
+
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!("a handler panicked");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Json(json!({"error": "internal server error"})),
+    )
+        .into_response()
+}

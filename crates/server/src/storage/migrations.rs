@@ -1,0 +1,54 @@
+//! The migrations, embedded in the binary: one list per backend, applied by
+//! sqlx's migrator (which records them in `_sqlx_migrations`).
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use std::future::Future;
+use std::pin::Pin;
+
+/// One backend's migrations as `(version, description, sql)`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Embedded(&'static [(i64, &'static str, &'static str)]);
+
+/// The SQLite schema.
+pub(super) const SQLITE: Embedded = Embedded(&[(
+    1,
+    "records",
+    include_str!("../../migrations/sqlite/0001_records.sql"),
+)]);
+
+/// The PostgreSQL schema.
+pub(super) const POSTGRES: Embedded = Embedded(&[(
+    1,
+    "records",
+    include_str!("../../migrations/postgres/0001_records.sql"),
+)]);
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
+        Box::pin(async move {
+            Ok(self
+                .0
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        description.into(),
+                        MigrationType::Simple,
+                        sql.into(),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+impl Embedded {
+    /// The migrator for these migrations.
+    pub(super) async fn migrator(self) -> Result<Migrator, sqlx::migrate::MigrateError> {
+        Migrator::new(self).await
+    }
+}

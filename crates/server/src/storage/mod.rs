@@ -1,0 +1,255 @@
+//! Storage: everything the server keeps, behind one trait ([`Store`]) with an
+//! SQLite and a PostgreSQL implementation.
+//!
+//! Nothing that matters lives in a server process: the token key, the solves
+//! and the first solvers are all in the database, so several servers on one
+//! PostgreSQL behave as one service. Each backend embeds its migrations
+//! (`migrations/<backend>/*.sql`) and applies them at start.
+
+mod migrations;
+pub mod postgres;
+pub mod sqlite;
+
+use async_trait::async_trait;
+use std::collections::HashSet;
+use std::sync::{Arc, RwLock};
+use thiserror::Error;
+
+/// Which database a URL selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An SQLite file (`sqlite://path` or `sqlite:path`).
+    Sqlite,
+    /// A PostgreSQL server (`postgres://…` or `postgresql://…`).
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names, or `None` for an unknown scheme.
+    pub fn of_url(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+}
+
+/// A storage failure: the database is unreachable or answered with an error.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The database URL names no backend this server has.
+    #[error("unsupported database URL (expected sqlite:… or postgres://…)")]
+    UnsupportedUrl,
+    /// An in-memory SQLite database: each connection would see its own, and
+    /// nothing would be durable.
+    #[error("an in-memory SQLite database cannot be served; give a file (sqlite://path)")]
+    InMemory,
+    /// No connection became free in time: the database is overloaded or down.
+    #[error("the database is busy (no connection within {0} s)")]
+    Busy(u64),
+    /// Applying the embedded migrations failed.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// Any other database error.
+    #[error("database error: {0}")]
+    Database(sqlx::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(err: sqlx::Error) -> Self {
+        match err {
+            sqlx::Error::PoolTimedOut => StoreError::Busy(ACQUIRE_TIMEOUT.as_secs()),
+            other => StoreError::Database(other),
+        }
+    }
+}
+
+/// How long a request waits for a database connection before giving up.
+pub const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A verified solve to record.
+#[derive(Clone, Debug)]
+pub struct NewSolve<'a> {
+    /// The level description (the level's lasting identity).
+    pub level: &'a str,
+    /// The start token's nonce: a token is recorded at most once.
+    pub nonce: &'a [u8],
+    /// Milliseconds from the token's issue to the solve.
+    pub time_ms: i64,
+    /// When the solve was recorded, Unix milliseconds.
+    pub solved_at: i64,
+    /// The name to put in the table of records if this solve is the first.
+    pub name: Option<&'a str>,
+}
+
+/// What recording a solve did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveRecorded {
+    /// The token was used before: nothing recorded.
+    TokenUsed,
+    /// The solve is recorded; `first` when it is the level's first solve.
+    Recorded {
+        /// This solve made its player the level's first solver.
+        first: bool,
+    },
+}
+
+/// What naming the first solver did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameOutcome {
+    /// The name is recorded.
+    Named,
+    /// The token is not the one of the level's first solve.
+    NotFirstSolver,
+    /// The first solver already has a name.
+    AlreadyNamed,
+}
+
+/// The first solver of a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstSolver {
+    /// The name they gave, if they gave one yet.
+    pub name: Option<String>,
+    /// When they solved it, Unix milliseconds.
+    pub solved_at: i64,
+}
+
+/// A level's table of records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelRecords {
+    /// The first solver, if anyone solved the level.
+    pub first: Option<FirstSolver>,
+    /// Number of recorded solves.
+    pub solves: i64,
+    /// Median solve time (the mean of the two middle times, rounded down,
+    /// for an even count).
+    pub median_ms: Option<i64>,
+    /// Fastest solve time.
+    pub best_ms: Option<i64>,
+}
+
+/// The server's storage. Implementations keep every write durable once the
+/// call returns `Ok` (SQLite WAL, PostgreSQL commit).
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Which backend this is.
+    fn backend(&self) -> Backend;
+
+    /// Checks that the database answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+
+    /// The secret stored under `name`; if there is none yet, `fresh` is
+    /// stored and returned. Servers starting together agree on one secret.
+    async fn secret(&self, name: &str, fresh: &[u8], now: i64) -> Result<Vec<u8>, StoreError>;
+
+    /// Records a verified solve and, atomically with it, makes it the level's
+    /// first solve if there is none yet.
+    async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError>;
+
+    /// Names the first solver of `level`, if `nonce` is the nonce of that
+    /// first solve and no name is set yet.
+    async fn name_first_solver(
+        &self,
+        level: &str,
+        nonce: &[u8],
+        name: &str,
+    ) -> Result<NameOutcome, StoreError>;
+
+    /// The table of records of `level`.
+    async fn records(&self, level: &str) -> Result<LevelRecords, StoreError>;
+
+    /// Closes the connections (on shutdown).
+    async fn close(&self);
+}
+
+/// Opens the database a URL names, creating it (SQLite) and applying the
+/// embedded migrations; `connections` bounds the connections this server
+/// holds.
+pub async fn open(url: &str, connections: u32) -> Result<Arc<dyn Store>, StoreError> {
+    match Backend::of_url(url) {
+        Some(Backend::Sqlite) => Ok(Arc::new(sqlite::SqliteStore::open(url, connections).await?)),
+        Some(Backend::Postgres) => Ok(Arc::new(
+            postgres::PostgresStore::open(url, connections).await?,
+        )),
+        None => Err(StoreError::UnsupportedUrl),
+    }
+}
+
+/// Levels known to have a first solver. A first solver is never removed,
+/// so once a level is here its later solves need no first-solver check and
+/// are a single insert.
+#[derive(Debug, Default)]
+struct SettledLevels(RwLock<HashSet<String>>);
+
+impl SettledLevels {
+    fn contains(&self, level: &str) -> bool {
+        self.0
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(level)
+    }
+
+    fn insert(&self, level: &str) {
+        let mut set = self.0.write().unwrap_or_else(|p| p.into_inner());
+        if !set.contains(level) {
+            set.insert(level.to_string());
+        }
+    }
+}
+
+/// The lower median of sorted middle values: the mean of the two middle
+/// times for an even count, rounded down.
+fn median_of_middle(middle: &[i64]) -> Option<i64> {
+    match middle {
+        [] => None,
+        [one] => Some(*one),
+        [a, b, ..] => Some(a + (b - a) / 2),
+    }
+}
+
+/// `LIMIT` and `OFFSET` that select the middle value(s) of `count` sorted
+/// values.
+fn median_window(count: i64) -> (i64, i64) {
+    if count % 2 == 1 {
+        (1, count / 2)
+    } else {
+        (2, count / 2 - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_from_url() {
+        assert_eq!(Backend::of_url("sqlite://x.db"), Some(Backend::Sqlite));
+        assert_eq!(Backend::of_url("sqlite::memory:"), Some(Backend::Sqlite));
+        assert_eq!(
+            Backend::of_url("postgres://u@h/db"),
+            Some(Backend::Postgres)
+        );
+        assert_eq!(
+            Backend::of_url("postgresql://u@h/db"),
+            Some(Backend::Postgres)
+        );
+        assert_eq!(Backend::of_url("mysql://u@h/db"), None);
+    }
+
+    #[test]
+    fn median_window_picks_the_middle() {
+        // Sorted values 10, 20, 30: one value at offset 1.
+        assert_eq!(median_window(3), (1, 1));
+        // 10, 20, 30, 40: two values from offset 1.
+        assert_eq!(median_window(4), (2, 1));
+        assert_eq!(median_window(1), (1, 0));
+        assert_eq!(median_window(2), (2, 0));
+        assert_eq!(median_of_middle(&[20, 30]), Some(25));
+        assert_eq!(median_of_middle(&[20, 25]), Some(22));
+        assert_eq!(median_of_middle(&[7]), Some(7));
+        assert_eq!(median_of_middle(&[]), None);
+    }
+}

@@ -1,0 +1,185 @@
+//! Start tokens: proof that the server let a player start a level at a time.
+//!
+//! A token is the level number, the issue time and a random nonce, signed
+//! with HMAC-SHA256 under a key every server reads from the database. It is
+//! written as 120 lowercase hex digits: 4 bytes level, 8 bytes issue time
+//! (Unix ms), 16 bytes nonce, 32 bytes MAC, all big-endian. The nonce
+//! identifies the token when it is used, so each token records one solve.
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use thiserror::Error;
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// Length of the random nonce in bytes.
+pub const NONCE_BYTES: usize = 16;
+/// Length of the signing key in bytes.
+pub const KEY_BYTES: usize = 32;
+const MAC_BYTES: usize = 32;
+const PAYLOAD_BYTES: usize = 4 + 8 + NONCE_BYTES;
+const TOKEN_BYTES: usize = PAYLOAD_BYTES + MAC_BYTES;
+/// Separates these MACs from any other use of the key.
+const DOMAIN: &[u8] = b"gridforge/triplex/start/v1";
+
+/// What a start token says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartToken {
+    /// The level number the token was issued for.
+    pub level: u32,
+    /// When it was issued, Unix milliseconds.
+    pub issued_at: u64,
+    /// Random bytes that make the token unique.
+    pub nonce: [u8; NONCE_BYTES],
+}
+
+/// Why a token was refused.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum TokenError {
+    /// Not 120 hex digits.
+    #[error("the token is not a start token (expected {} hex digits)", TOKEN_BYTES * 2)]
+    Malformed,
+    /// The MAC does not match: the token was not issued by this service.
+    #[error("the token's signature is not valid")]
+    BadSignature,
+}
+
+/// Signs and verifies start tokens with one key.
+#[derive(Clone)]
+pub struct TokenSigner {
+    mac: HmacSha256,
+}
+
+impl std::fmt::Debug for TokenSigner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TokenSigner(..)")
+    }
+}
+
+impl TokenSigner {
+    /// A signer with the given key (any length; [`KEY_BYTES`] random bytes
+    /// are what the server stores).
+    pub fn new(key: &[u8]) -> TokenSigner {
+        TokenSigner {
+            mac: HmacSha256::new_from_slice(key).expect("HMAC accepts keys of any length"),
+        }
+    }
+
+    /// The token text for `token`.
+    pub fn sign(&self, token: &StartToken) -> String {
+        let payload = payload(token);
+        let mut mac = self.mac.clone();
+        mac.update(DOMAIN);
+        mac.update(&payload);
+        let tag = mac.finalize().into_bytes();
+        let mut bytes = Vec::with_capacity(TOKEN_BYTES);
+        bytes.extend_from_slice(&payload);
+        bytes.extend_from_slice(&tag);
+        to_hex(&bytes)
+    }
+
+    /// Reads a token and checks its signature (in constant time).
+    pub fn verify(&self, text: &str) -> Result<StartToken, TokenError> {
+        let bytes = from_hex(text).ok_or(TokenError::Malformed)?;
+        if bytes.len() != TOKEN_BYTES {
+            return Err(TokenError::Malformed);
+        }
+        let (payload, tag) = bytes.split_at(PAYLOAD_BYTES);
+        let mut mac = self.mac.clone();
+        mac.update(DOMAIN);
+        mac.update(payload);
+        mac.verify_slice(tag)
+            .map_err(|_| TokenError::BadSignature)?;
+        let level = u32::from_be_bytes(payload[0..4].try_into().expect("4 bytes"));
+        let issued_at = u64::from_be_bytes(payload[4..12].try_into().expect("8 bytes"));
+        let nonce = payload[12..].try_into().expect("nonce bytes");
+        Ok(StartToken {
+            level,
+            issued_at,
+            nonce,
+        })
+    }
+}
+
+fn payload(token: &StartToken) -> [u8; PAYLOAD_BYTES] {
+    let mut out = [0u8; PAYLOAD_BYTES];
+    out[0..4].copy_from_slice(&token.level.to_be_bytes());
+    out[4..12].copy_from_slice(&token.issued_at.to_be_bytes());
+    out[12..].copy_from_slice(&token.nonce);
+    out
+}
+
+fn to_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    out
+}
+
+fn from_hex(text: &str) -> Option<Vec<u8>> {
+    let digit = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    };
+    let bytes = text.as_bytes();
+    if !bytes.len().is_multiple_of(2) {
+        return None;
+    }
+    bytes
+        .chunks_exact(2)
+        .map(|pair| Some(digit(pair[0])? << 4 | digit(pair[1])?))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> StartToken {
+        StartToken {
+            level: 17,
+            issued_at: 1_700_000_000_123,
+            nonce: [7; NONCE_BYTES],
+        }
+    }
+
+    #[test]
+    fn sign_then_verify_round_trips() {
+        let signer = TokenSigner::new(b"key one");
+        let text = signer.sign(&sample());
+        assert_eq!(text.len(), TOKEN_BYTES * 2);
+        assert_eq!(signer.verify(&text), Ok(sample()));
+        assert_eq!(signer.verify(&text.to_uppercase()), Ok(sample()));
+    }
+
+    #[test]
+    fn another_key_or_an_edit_is_refused() {
+        let text = TokenSigner::new(b"key one").sign(&sample());
+        assert_eq!(
+            TokenSigner::new(b"key two").verify(&text),
+            Err(TokenError::BadSignature)
+        );
+        // Change the level byte (a token for level 17 made into level 16).
+        let mut forged = text.clone().into_bytes();
+        forged[7] = b'0';
+        let forged = String::from_utf8(forged).unwrap();
+        assert_ne!(forged, text);
+        assert_eq!(
+            TokenSigner::new(b"key one").verify(&forged),
+            Err(TokenError::BadSignature)
+        );
+    }
+
+    #[test]
+    fn malformed_tokens_are_refused() {
+        let signer = TokenSigner::new(b"k");
+        for bad in ["", "abc", "zz", &"0".repeat(118), &"g".repeat(120), "é"] {
+            assert_eq!(signer.verify(bad), Err(TokenError::Malformed), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,528 @@
+//! Triplex over HTTP: the level list (without solutions), start tokens,
+//! verified solves and the table of records.
+
+use crate::error::ApiError;
+use crate::http::{cached_json, ETagged};
+use crate::storage::{NameOutcome, NewSolve, SolveRecorded};
+use crate::token::{StartToken, TokenError, NONCE_BYTES};
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gridforge_triplex::{CensusOptions, Level, LevelRecord, Pack, Piece, Placement};
+use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The pack the server plays: every level up to this area (the same pack
+/// `gridforge triplex pack` writes by default).
+pub const PACK_MAX_AREA: usize = 36;
+/// The fastest believable solve: this many milliseconds per piece.
+pub const MIN_MS_PER_PIECE: u64 = 250;
+/// A start token is good for this long.
+pub const TOKEN_LIFETIME_MS: u64 = 30 * 24 * 60 * 60 * 1000;
+/// Tolerated clock difference between servers sharing a database.
+pub const CLOCK_SKEW_MS: u64 = 5_000;
+/// Longest name in the table of records, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+/// Name under which the token key is kept in the database.
+pub const TOKEN_SECRET_NAME: &str = "triplex-start-token";
+
+/// One level as the API shows it: no solution.
+#[derive(Debug, Clone, Serialize)]
+pub struct PublicLevel {
+    /// Position in the pack, from 1.
+    pub number: usize,
+    /// Width of the rectangle.
+    pub width: usize,
+    /// Height of the rectangle.
+    pub height: usize,
+    /// The level description.
+    pub description: String,
+    /// The cells `[row, col]` of each piece as the player is given it.
+    pub pieces: Vec<Vec<[usize; 2]>>,
+    /// Index of the rotatable piece, if any.
+    pub rotatable: Option<usize>,
+    /// The solver's node count: higher is harder.
+    pub difficulty: u64,
+    /// Solves faster than this are refused.
+    pub min_time_ms: u64,
+}
+
+/// A level the server can verify solves of.
+#[derive(Debug)]
+pub struct CatalogueLevel {
+    /// What clients see.
+    pub public: PublicLevel,
+    /// The parsed level, for checking placements.
+    pub level: Level,
+}
+
+/// The Triplex levels this server serves, with the list's JSON made once.
+#[derive(Debug)]
+pub struct Catalogue {
+    levels: Vec<CatalogueLevel>,
+    list: ETagged,
+    single: Vec<ETagged>,
+}
+
+/// The level list's JSON.
+#[derive(Serialize)]
+struct LevelList<'a> {
+    count: usize,
+    levels: Vec<&'a PublicLevel>,
+}
+
+impl Catalogue {
+    /// The catalogue of a pack.
+    pub fn from_pack(pack: &Pack) -> Result<Catalogue, String> {
+        let levels = pack
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, record)| catalogue_level(i + 1, record))
+            .collect::<Result<Vec<_>, String>>()?;
+        let list = LevelList {
+            count: levels.len(),
+            levels: levels.iter().map(|l| &l.public).collect(),
+        };
+        let list = ETagged::json(&list);
+        let single = levels.iter().map(|l| ETagged::json(&l.public)).collect();
+        Ok(Catalogue {
+            levels,
+            list,
+            single,
+        })
+    }
+
+    /// The catalogue of the server's pack, built once per process (the
+    /// census takes well under a second in a release build).
+    pub fn shared() -> Result<Arc<Catalogue>, String> {
+        static SHARED: OnceLock<Result<Arc<Catalogue>, String>> = OnceLock::new();
+        SHARED
+            .get_or_init(|| {
+                let started = std::time::Instant::now();
+                let pack = Pack::build(PACK_MAX_AREA, &CensusOptions::default())
+                    .map_err(|e| e.to_string())?;
+                let catalogue = Catalogue::from_pack(&pack)?;
+                tracing::info!(
+                    levels = catalogue.len(),
+                    elapsed_ms = started.elapsed().as_millis() as u64,
+                    "built the Triplex pack"
+                );
+                Ok(Arc::new(catalogue))
+            })
+            .clone()
+    }
+
+    /// Number of levels.
+    pub fn len(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// True when there are no levels.
+    pub fn is_empty(&self) -> bool {
+        self.levels.is_empty()
+    }
+
+    /// Level `number` (from 1).
+    pub fn get(&self, number: usize) -> Option<&CatalogueLevel> {
+        number.checked_sub(1).and_then(|i| self.levels.get(i))
+    }
+
+    /// Level `number` from a path segment: 400 for a non-number, 404 for a
+    /// number with no level.
+    fn lookup(&self, segment: &str) -> Result<(usize, &CatalogueLevel), ApiError> {
+        let number: usize = segment.parse().map_err(|_| {
+            ApiError::bad_request(format!(
+                "level number must be a positive integer, not '{}'",
+                clip(segment)
+            ))
+        })?;
+        self.get(number).map(|l| (number, l)).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "there is no level {number} (levels are 1 to {})",
+                self.len()
+            ))
+        })
+    }
+}
+
+fn catalogue_level(number: usize, record: &LevelRecord) -> Result<CatalogueLevel, String> {
+    let level = record
+        .level()
+        .map_err(|e| format!("level {number} does not parse: {e}"))?;
+    Ok(CatalogueLevel {
+        public: PublicLevel {
+            number,
+            width: record.width,
+            height: record.height,
+            description: record.description.clone(),
+            pieces: record.pieces.clone(),
+            rotatable: record.rotatable,
+            difficulty: record.difficulty,
+            min_time_ms: MIN_MS_PER_PIECE * level.pieces().len() as u64,
+        },
+        level,
+    })
+}
+
+/// The first characters of user input, for error messages.
+fn clip(text: &str) -> String {
+    text.chars().take(24).collect()
+}
+
+/// Now, Unix milliseconds.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Checks a name for the table of records: 1 to 32 characters, no control
+/// characters. Names are stored exactly as given.
+pub fn check_name(name: &str) -> Result<(), ApiError> {
+    let chars = name.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "a name has 1 to {MAX_NAME_CHARS} characters, this one has {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "a name may not contain control characters",
+        ));
+    }
+    Ok(())
+}
+
+/// `GET /api/triplex/levels`: every level, without solutions.
+pub async fn list_levels(State(app): State<AppState>, headers: HeaderMap) -> Response {
+    cached_json(&app.catalogue.list, &headers)
+}
+
+/// `GET /api/triplex/levels/{number}`: one level, without its solution.
+pub async fn get_level(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (number, _) = app.catalogue.lookup(&number)?;
+    Ok(cached_json(&app.catalogue.single[number - 1], &headers))
+}
+
+/// Answer to a start.
+#[derive(Debug, Serialize)]
+struct Started {
+    level: usize,
+    token: String,
+    issued_at: u64,
+    min_time_ms: u64,
+}
+
+/// `POST /api/triplex/levels/{number}/start`: a signed start token.
+pub async fn start(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let (number, level) = app.catalogue.lookup(&number)?;
+    let mut nonce = [0u8; NONCE_BYTES];
+    rand::fill(&mut nonce);
+    let issued_at = now_ms();
+    let token = app.signer.sign(&StartToken {
+        level: number as u32,
+        issued_at,
+        nonce,
+    });
+    Ok(no_store(Json(Started {
+        level: number,
+        token,
+        issued_at,
+        min_time_ms: level.public.min_time_ms,
+    })))
+}
+
+/// One piece of a claimed solution.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedPiece {
+    /// Index of the piece in the level's `pieces`.
+    pub piece: usize,
+    /// The cells `[row, col]` it covers on the board.
+    pub cells: Vec<[u32; 2]>,
+}
+
+/// Body of a solve submission.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The start token.
+    pub token: String,
+    /// Where every piece lies.
+    pub placements: Vec<PlacedPiece>,
+    /// A name for the table of records, used if this solve is the first.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// Answer to a recorded solve.
+#[derive(Debug, Serialize)]
+struct Solved {
+    level: usize,
+    time_ms: u64,
+    first: bool,
+    named: bool,
+}
+
+/// `POST /api/triplex/levels/{number}/solves`: verify and record a solve.
+pub async fn submit_solve(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+    Json(request): Json<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let (number, level) = app.catalogue.lookup(&number)?;
+    if let Some(name) = &request.name {
+        check_name(name)?;
+    }
+    let token = verify_token(&app, &request.token, number)?;
+    let placements = to_placements(&request.placements)?;
+    level
+        .level
+        .check_placements(&placements)
+        .map_err(|e| ApiError::unprocessable(format!("not a solution: {e}")))?;
+    let now = now_ms();
+    let time_ms = elapsed_since_issue(&token, now)?;
+    if time_ms < level.public.min_time_ms {
+        return Err(ApiError::unprocessable(format!(
+            "solved in {time_ms} ms, faster than this level allows ({} ms: {MIN_MS_PER_PIECE} ms per piece)",
+            level.public.min_time_ms
+        )));
+    }
+    let outcome = app
+        .store
+        .record_solve(&NewSolve {
+            level: &level.public.description,
+            nonce: &token.nonce,
+            time_ms: time_ms as i64,
+            solved_at: now as i64,
+            name: request.name.as_deref(),
+        })
+        .await?;
+    match outcome {
+        SolveRecorded::TokenUsed => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this start token was already used for a solve",
+        )),
+        SolveRecorded::Recorded { first } => {
+            let named = first && request.name.is_some();
+            if first {
+                tracing::info!(level = number, time_ms, named, "first solve of a level");
+            } else {
+                tracing::debug!(level = number, time_ms, "solve recorded");
+            }
+            Ok(no_store(Json(Solved {
+                level: number,
+                time_ms,
+                first,
+                named,
+            })))
+        }
+    }
+}
+
+/// Body of a first solver's naming.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameRequest {
+    /// The start token of the first solve.
+    pub token: String,
+    /// The name for the table of records.
+    pub name: String,
+}
+
+/// Answer to a naming.
+#[derive(Debug, Serialize)]
+struct Named<'a> {
+    level: usize,
+    name: &'a str,
+}
+
+/// `POST /api/triplex/levels/{number}/name`: the first solver names
+/// themselves, proving it with the token of their solve.
+pub async fn name_first_solver(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+    Json(request): Json<NameRequest>,
+) -> Result<Response, ApiError> {
+    let (number, level) = app.catalogue.lookup(&number)?;
+    check_name(&request.name)?;
+    let token = verify_token(&app, &request.token, number)?;
+    let outcome = app
+        .store
+        .name_first_solver(&level.public.description, &token.nonce, &request.name)
+        .await?;
+    match outcome {
+        NameOutcome::Named => Ok(no_store(Json(Named {
+            level: number,
+            name: &request.name,
+        }))),
+        NameOutcome::NotFirstSolver => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this token is not the one of the level's first solve",
+        )),
+        NameOutcome::AlreadyNamed => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the first solver of this level already has a name",
+        )),
+    }
+}
+
+/// The first solver in a records answer.
+#[derive(Debug, Serialize)]
+struct FirstJson {
+    name: Option<String>,
+    solved_at: i64,
+}
+
+/// Answer to a records request.
+#[derive(Debug, Serialize)]
+struct RecordsJson {
+    level: usize,
+    first: Option<FirstJson>,
+    solves: i64,
+    median_ms: Option<i64>,
+    best_ms: Option<i64>,
+    now: u64,
+}
+
+/// `GET /api/triplex/levels/{number}/records`: the table of records.
+pub async fn records(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let (number, level) = app.catalogue.lookup(&number)?;
+    let records = app.store.records(&level.public.description).await?;
+    Ok(no_store(Json(RecordsJson {
+        level: number,
+        first: records.first.map(|f| FirstJson {
+            name: f.name,
+            solved_at: f.solved_at,
+        }),
+        solves: records.solves,
+        median_ms: records.median_ms,
+        best_ms: records.best_ms,
+        now: now_ms(),
+    })))
+}
+
+/// Checks a token's signature and that it was issued for `number`.
+fn verify_token(app: &AppState, text: &str, number: usize) -> Result<StartToken, ApiError> {
+    let token = app.signer.verify(text).map_err(|e| match e {
+        TokenError::Malformed | TokenError::BadSignature => ApiError::bad_request(e.to_string()),
+    })?;
+    if token.level as usize != number {
+        return Err(ApiError::bad_request(format!(
+            "the token was issued for level {}, not level {number}",
+            token.level
+        )));
+    }
+    Ok(token)
+}
+
+/// Milliseconds from the token's issue to `now`; refuses tokens from the
+/// future (beyond clock skew) and expired ones.
+fn elapsed_since_issue(token: &StartToken, now: u64) -> Result<u64, ApiError> {
+    if token.issued_at > now + CLOCK_SKEW_MS {
+        return Err(ApiError::bad_request("the token was issued in the future"));
+    }
+    let elapsed = now.saturating_sub(token.issued_at);
+    if elapsed > TOKEN_LIFETIME_MS {
+        return Err(ApiError::bad_request(
+            "the token has expired (tokens are good for 30 days)",
+        ));
+    }
+    Ok(elapsed)
+}
+
+/// Turns the submitted cells into placements (shape and top-left corner).
+fn to_placements(placed: &[PlacedPiece]) -> Result<Vec<Placement>, ApiError> {
+    placed
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let cells: Vec<(usize, usize)> = p
+                .cells
+                .iter()
+                .map(|&[r, c]| (r as usize, c as usize))
+                .collect();
+            let shape = Piece::new(&cells).map_err(|e| {
+                ApiError::unprocessable(format!("placement {k} (piece {}): {e}", p.piece))
+            })?;
+            let row = cells.iter().map(|c| c.0).min().unwrap_or(0);
+            let col = cells.iter().map(|c| c.1).min().unwrap_or(0);
+            Ok(Placement {
+                piece: p.piece,
+                shape,
+                row,
+                col,
+            })
+        })
+        .collect()
+}
+
+/// Marks a dynamic answer as not cacheable.
+fn no_store(body: impl IntoResponse) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], body).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(check_name("Ada").is_ok());
+        assert!(check_name("<script>alert(1)</script>").is_ok());
+        assert!(check_name("Robert'); DROP TABLE x;--").is_ok());
+        assert!(check_name(&"é".repeat(32)).is_ok());
+        assert!(check_name(&"é".repeat(33)).is_err());
+        assert!(check_name("").is_err());
+        assert!(check_name("tab\there").is_err());
+        assert!(check_name("nul\0").is_err());
+        assert!(check_name("del\u{7f}").is_err());
+    }
+
+    #[test]
+    fn token_times() {
+        let token = StartToken {
+            level: 1,
+            issued_at: 1_000_000,
+            nonce: [0; NONCE_BYTES],
+        };
+        assert_eq!(elapsed_since_issue(&token, 1_000_750).unwrap(), 750);
+        // A little clock skew between servers counts as zero time.
+        assert_eq!(elapsed_since_issue(&token, 999_000).unwrap(), 0);
+        assert!(elapsed_since_issue(&token, 1_000_000 - CLOCK_SKEW_MS - 1).is_err());
+        assert!(elapsed_since_issue(&token, 1_000_000 + TOKEN_LIFETIME_MS + 1).is_err());
+    }
+
+    #[test]
+    fn placements_from_cells() {
+        let placed = vec![PlacedPiece {
+            piece: 2,
+            cells: vec![[3, 5], [2, 5], [2, 4]],
+        }];
+        let p = &to_placements(&placed).unwrap()[0];
+        assert_eq!((p.piece, p.row, p.col), (2, 2, 4));
+        assert_eq!(p.shape, Piece::from_short_name("Lne").unwrap());
+        let broken = vec![PlacedPiece {
+            piece: 0,
+            cells: vec![[0, 0], [5, 5]],
+        }];
+        assert_eq!(
+            to_placements(&broken).unwrap_err().status,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+    }
+}

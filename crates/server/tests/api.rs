@@ -1,0 +1,1183 @@
+//! The API test suite, run against both backends: SQLite (a real file in a
+//! temporary folder) and a real PostgreSQL server.
+//!
+//! PostgreSQL: `GRIDFORGE_TEST_POSTGRES_URL` names a server and a role that
+//! may create databases (scripts/test starts one); each test makes its own
+//! database. Without it the PostgreSQL tests fail, unless
+//! `GRIDFORGE_TEST_SKIP_POSTGRES=1` says to skip them.
+
+use gridforge_server::router::ROUTES;
+use gridforge_server::{Config, Server};
+use gridforge_triplex::{piece_letter, CensusOptions, LevelRecord, Pack};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use sqlx::Connection;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+// ---------------------------------------------------------------- harness
+
+#[derive(Clone, Copy, Debug)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A database for one test: a file in a temporary folder, or a fresh
+/// PostgreSQL database.
+struct TestDb {
+    url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+async fn test_db(backend: Backend) -> Option<TestDb> {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite://{}", dir.path().join("gridforge.db").display());
+            Some(TestDb {
+                url,
+                _dir: Some(dir),
+            })
+        }
+        Backend::Postgres => {
+            let admin = match std::env::var("GRIDFORGE_TEST_POSTGRES_URL") {
+                Ok(url) if !url.is_empty() => url,
+                _ if std::env::var("GRIDFORGE_TEST_SKIP_POSTGRES").as_deref() == Ok("1") => {
+                    eprintln!("skipping a PostgreSQL test: GRIDFORGE_TEST_SKIP_POSTGRES=1");
+                    return None;
+                }
+                _ => panic!(
+                    "GRIDFORGE_TEST_POSTGRES_URL is not set: the PostgreSQL tests need a server \
+                     (scripts/test starts one); set GRIDFORGE_TEST_SKIP_POSTGRES=1 to skip them"
+                ),
+            };
+            let name = format!(
+                "gridforge_test_{}_{}",
+                std::process::id(),
+                rand::random::<u32>()
+            );
+            let mut conn = sqlx::PgConnection::connect(&admin)
+                .await
+                .expect("connect to the test PostgreSQL server");
+            sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+                .execute(&mut conn)
+                .await
+                .expect("create a test database");
+            conn.close().await.ok();
+            Some(TestDb {
+                url: replace_db_name(&admin, &name),
+                _dir: None,
+            })
+        }
+    }
+}
+
+/// The URL with its database name replaced.
+fn replace_db_name(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let path_start = base[scheme_end..]
+        .find('/')
+        .map_or(base.len(), |i| scheme_end + i);
+    let mut out = format!("{}/{name}", &base[..path_start]);
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    out
+}
+
+/// A server running in this process on a free port.
+struct TestServer {
+    base: String,
+    client: reqwest::Client,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    async fn start(url: &str) -> TestServer {
+        TestServer::start_with(url, |_| {}).await
+    }
+
+    async fn start_with(url: &str, tweak: impl FnOnce(&mut Config)) -> TestServer {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
+        config.rate_per_second = 0.0;
+        config.db_connections = 4;
+        tweak(&mut config);
+        let server = Server::start(&config).await.expect("server starts");
+        let addr = server.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .serve(async {
+                    stopped.await.ok();
+                })
+                .await
+                .expect("server runs");
+        });
+        TestServer {
+            base: format!("http://{addr}"),
+            client: reqwest::Client::builder().no_proxy().build().unwrap(),
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self.client.get(self.url(path)).send().await.unwrap();
+        read(response).await
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        read(response).await
+    }
+
+    async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        read(response).await
+    }
+
+    /// A start token for level `n`.
+    async fn start_level(&self, n: usize) -> String {
+        let (status, body) = self
+            .post(&format!("/api/triplex/levels/{n}/start"), &json!(null))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["token"].as_str().unwrap().to_string()
+    }
+
+    async fn solve(&self, n: usize, token: &str, placements: Value) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &json!({"token": token, "placements": placements}),
+        )
+        .await
+    }
+
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            stop.send(()).ok();
+        }
+        if let Some(task) = self.task.take() {
+            task.await.unwrap();
+        }
+    }
+}
+
+/// The status and JSON body of a response; every error body must be JSON
+/// with an `error` string.
+async fn read(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let body: Value = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{status}: body is not JSON ({e}): {text:?}"))
+    };
+    if status.is_client_error() || status.is_server_error() {
+        assert!(
+            body["error"].as_str().is_some_and(|m| !m.is_empty()),
+            "{status}: error body without a message: {body}"
+        );
+    }
+    (status, body)
+}
+
+/// The pack the server plays, with solutions (built independently of the
+/// server's own copy).
+fn pack() -> &'static Pack {
+    static PACK: OnceLock<Pack> = OnceLock::new();
+    PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
+}
+
+fn record(n: usize) -> &'static LevelRecord {
+    &pack().levels[n - 1]
+}
+
+/// The cells of each piece in a level's solution grid.
+fn solution_cells(record: &LevelRecord) -> Vec<Vec<[usize; 2]>> {
+    (0..record.pieces.len())
+        .map(|k| {
+            let letter = piece_letter(k);
+            let mut cells = Vec::new();
+            for (r, row) in record.solution.iter().enumerate() {
+                for (c, ch) in row.chars().enumerate() {
+                    if ch == letter {
+                        cells.push([r, c]);
+                    }
+                }
+            }
+            cells
+        })
+        .collect()
+}
+
+fn placements_json(cells: &[Vec<[usize; 2]>]) -> Value {
+    Value::Array(
+        cells
+            .iter()
+            .enumerate()
+            .map(|(k, cells)| json!({"piece": k, "cells": cells}))
+            .collect(),
+    )
+}
+
+/// The correct placements of level `n`.
+fn solution_of(n: usize) -> Value {
+    placements_json(&solution_cells(record(n)))
+}
+
+/// Waits out the fastest believable time of level `n`.
+async fn wait_floor(n: usize) {
+    wait_floor_all(&[n]).await;
+}
+
+/// Waits out the fastest believable time of the slowest of `levels`.
+async fn wait_floor_all(levels: &[usize]) {
+    let pieces = levels
+        .iter()
+        .map(|&n| record(n).pieces.len())
+        .max()
+        .unwrap_or(0) as u64;
+    tokio::time::sleep(Duration::from_millis(250 * pieces + 50)).await;
+}
+
+/// A test body run once per backend.
+macro_rules! on_both_backends {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                if let Some(db) = super::test_db(super::Backend::Sqlite).await {
+                    super::$name(&db.url).await;
+                }
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(db) = super::test_db(super::Backend::Postgres).await {
+                    super::$name(&db.url).await;
+                }
+            }
+        }
+    };
+}
+
+// ---------------------------------------------------------------- Triplex
+
+on_both_backends!(full_solve_flow);
+async fn full_solve_flow(url: &str) {
+    let server = TestServer::start(url).await;
+
+    let (status, list) = server.get("/api/triplex/levels").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["count"], pack().levels.len());
+    let levels = list["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), pack().levels.len());
+    for (shown, full) in levels.iter().zip(&pack().levels) {
+        assert!(shown.get("solution").is_none(), "solution leaked: {shown}");
+        assert_eq!(shown["description"], full.description.as_str());
+        assert_eq!(shown["number"], full.number.unwrap());
+    }
+    let text = serde_json::to_string(&list).unwrap();
+    assert!(!text.contains("solution"));
+
+    let n = 1;
+    let (status, one) = server.get("/api/triplex/levels/1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(one, levels[0]);
+
+    let (status, records) = server.get("/api/triplex/levels/1/records").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(records["first"], Value::Null);
+    assert_eq!(records["solves"], 0);
+    assert_eq!(records["median_ms"], Value::Null);
+
+    // Too fast: refused, and the token stays usable.
+    let token = server.start_level(n).await;
+    let (status, body) = server.solve(n, &token, solution_of(n)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("faster"));
+
+    wait_floor(n).await;
+    let (status, solved) = server
+        .post(
+            "/api/triplex/levels/1/solves",
+            &json!({"token": token, "placements": solution_of(n), "name": "Ada"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["first"], true);
+    assert_eq!(solved["named"], true);
+    let first_time = solved["time_ms"].as_i64().unwrap();
+    assert!(first_time >= 750);
+
+    // A second player, with a new token.
+    let token2 = server.start_level(n).await;
+    wait_floor(n).await;
+    let (status, second) = server
+        .post(
+            "/api/triplex/levels/1/solves",
+            &json!({"token": token2, "placements": solution_of(n), "name": "Bob"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    assert_eq!(second["first"], false);
+    assert_eq!(second["named"], false);
+    let second_time = second["time_ms"].as_i64().unwrap();
+
+    let (status, records) = server.get("/api/triplex/levels/1/records").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(records["first"]["name"], "Ada");
+    assert!(records["first"]["solved_at"].as_i64().unwrap() <= records["now"].as_i64().unwrap());
+    assert_eq!(records["solves"], 2);
+    let (lo, hi) = (first_time.min(second_time), first_time.max(second_time));
+    assert_eq!(records["best_ms"], lo);
+    assert_eq!(records["median_ms"], lo + (hi - lo) / 2);
+
+    // Other levels are untouched.
+    let (_, other) = server.get("/api/triplex/levels/2/records").await;
+    assert_eq!(other["solves"], 0);
+    server.stop().await;
+}
+
+on_both_backends!(forged_placements_are_rejected);
+async fn forged_placements_are_rejected(url: &str) {
+    let server = TestServer::start(url).await;
+    // A level with a few pieces of different shapes and no rotatable piece
+    // keeps every forgery below meaningful.
+    let n = pack()
+        .levels
+        .iter()
+        .position(|l| {
+            l.pieces.len() >= 4
+                && l.rotatable.is_none()
+                && l.pieces.iter().any(|p| p != &l.pieces[0])
+        })
+        .expect("such a level exists")
+        + 1;
+    let good = solution_cells(record(n));
+    let token = server.start_level(n).await;
+    wait_floor(n).await;
+
+    let mut forgeries: Vec<(&str, Value)> = Vec::new();
+    // Wrong piece: two pieces of different shapes swap indices.
+    let other = (1..good.len())
+        .find(|&k| record(n).pieces[k] != record(n).pieces[0])
+        .unwrap();
+    let mut swapped = good.clone();
+    swapped.swap(0, other);
+    forgeries.push(("wrong piece", placements_json(&swapped)));
+    // Missing piece.
+    let mut missing = placements_json(&good);
+    missing.as_array_mut().unwrap().pop();
+    forgeries.push(("missing piece", missing));
+    // Same piece twice.
+    let mut twice = placements_json(&good);
+    let copy = twice[0].clone();
+    twice.as_array_mut().unwrap().push(copy);
+    forgeries.push(("piece twice", twice));
+    // Overlap: piece 1 moved onto a cell of piece 0.
+    let mut overlap = good.clone();
+    overlap[1] = moved_onto(&good[1], &good[0], record(n).width, record(n).height);
+    forgeries.push(("overlap", placements_json(&overlap)));
+    // Out of bounds: piece 0 moved past the right edge.
+    let mut outside = good.clone();
+    let width = record(n).width;
+    outside[0] = good[0].iter().map(|&[r, c]| [r, c + width]).collect();
+    forgeries.push(("out of bounds", placements_json(&outside)));
+    // Another level's solution.
+    let other_level = if n == 1 { 2 } else { 1 };
+    forgeries.push(("another level's solution", solution_of(other_level)));
+    // A piece index the level does not have.
+    let mut unknown = placements_json(&good);
+    unknown[0]["piece"] = json!(99);
+    forgeries.push(("unknown piece", unknown));
+    // Cells that are not a piece at all.
+    let mut scattered = placements_json(&good);
+    scattered[0]["cells"] = json!([[0, 0], [2, 2]]);
+    forgeries.push(("scattered cells", scattered));
+    // No placements.
+    forgeries.push(("nothing", json!([])));
+    // Negative coordinates.
+    let mut negative = placements_json(&good);
+    negative[0]["cells"] = json!([[-1, 0], [0, 0]]);
+    forgeries.push(("negative cell", negative));
+
+    for (what, placements) in forgeries {
+        let (status, body) = server.solve(n, &token, placements).await;
+        assert!(
+            status.is_client_error(),
+            "{what}: expected a 4xx, got {status}: {body}"
+        );
+    }
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{n}/records"))
+        .await;
+    assert_eq!(records["solves"], 0, "a forgery was recorded");
+
+    // The token was not spent by the rejected forgeries.
+    let (status, body) = server.solve(n, &token, placements_json(&good)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    server.stop().await;
+}
+
+/// `piece` moved so that it covers one of `onto`'s cells and stays inside
+/// the `width`×`height` rectangle.
+fn moved_onto(
+    piece: &[[usize; 2]],
+    onto: &[[usize; 2]],
+    width: usize,
+    height: usize,
+) -> Vec<[usize; 2]> {
+    for &[tr, tc] in onto {
+        for &[ar, ac] in piece {
+            let moved: Option<Vec<[usize; 2]>> = piece
+                .iter()
+                .map(|&[r, c]| {
+                    let r = (r + tr).checked_sub(ar).filter(|&r| r < height)?;
+                    let c = (c + tc).checked_sub(ac).filter(|&c| c < width)?;
+                    Some([r, c])
+                })
+                .collect();
+            if let Some(moved) = moved {
+                return moved;
+            }
+        }
+    }
+    panic!("no overlapping position inside the rectangle")
+}
+
+on_both_backends!(token_rules);
+async fn token_rules(url: &str) {
+    let server = TestServer::start(url).await;
+    let (a, b) = (3, 4);
+    let token_a = server.start_level(a).await;
+    let token_b = server.start_level(b).await;
+    wait_floor_all(&[a, b]).await;
+
+    // A token for another level.
+    let (status, body) = server.solve(a, &token_b, solution_of(a)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("level"));
+    // Garbage and tampered tokens.
+    for bad in ["", "hello", &"0".repeat(120)] {
+        let (status, body) = server.solve(a, bad, solution_of(a)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}: {body}");
+    }
+    let mut tampered = token_a.clone().into_bytes();
+    let last = tampered.len() - 1;
+    tampered[last] = if tampered[last] == b'0' { b'1' } else { b'0' };
+    let tampered = String::from_utf8(tampered).unwrap();
+    let (status, _) = server.solve(a, &tampered, solution_of(a)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // First use works; the replay is refused and records nothing.
+    let (status, body) = server.solve(a, &token_a, solution_of(a)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["first"], true);
+    assert_eq!(body["named"], false);
+    let (status, body) = server.solve(a, &token_a, solution_of(a)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{a}/records"))
+        .await;
+    assert_eq!(records["solves"], 1);
+    assert_eq!(records["first"]["name"], Value::Null);
+
+    // Naming: only the first solve's token, only once.
+    let token_late = server.start_level(a).await;
+    wait_floor(a).await;
+    let (status, _) = server.solve(a, &token_late, solution_of(a)).await;
+    assert_eq!(status, StatusCode::OK);
+    let name_path = format!("/api/triplex/levels/{a}/name");
+    let (status, body) = server
+        .post(&name_path, &json!({"token": token_late, "name": "Mallory"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = server
+        .post(&name_path, &json!({"token": token_a, "name": "Alice"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["name"], "Alice");
+    let (status, _) = server
+        .post(
+            &name_path,
+            &json!({"token": token_a, "name": "Alice again"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // The first solve's token names nothing on another level.
+    let (status, _) = server
+        .post(
+            &format!("/api/triplex/levels/{b}/name"),
+            &json!({"token": token_a, "name": "Alice"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{a}/records"))
+        .await;
+    assert_eq!(records["first"]["name"], "Alice");
+    assert_eq!(records["solves"], 2);
+    server.stop().await;
+}
+
+on_both_backends!(names_are_stored_verbatim);
+async fn names_are_stored_verbatim(url: &str) {
+    let server = TestServer::start(url).await;
+    let names = [
+        "<script>alert(\"x\")</script>",
+        "'); DROP TABLE triplex_solves;--",
+        "' OR 1=1 --",
+        "&amp; \\ \"quoted\" 名前 🧩",
+        " spaced  ",
+    ];
+    let levels: Vec<usize> = (5..5 + names.len()).collect();
+    let mut tokens = Vec::new();
+    for &n in &levels {
+        tokens.push(server.start_level(n).await);
+    }
+    wait_floor_all(&levels).await;
+    for (i, ((&n, token), name)) in levels.iter().zip(&tokens).zip(names).enumerate() {
+        if i % 2 == 0 {
+            // In the solve itself.
+            let (status, body) = server
+                .post(
+                    &format!("/api/triplex/levels/{n}/solves"),
+                    &json!({"token": token, "placements": solution_of(n), "name": name}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["named"], true);
+        } else {
+            // Right after, with the solve's token.
+            let (status, body) = server.solve(n, token, solution_of(n)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let (status, body) = server
+                .post(
+                    &format!("/api/triplex/levels/{n}/name"),
+                    &json!({"token": token, "name": name}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
+    for (&n, name) in levels.iter().zip(names) {
+        let (_, records) = server
+            .get(&format!("/api/triplex/levels/{n}/records"))
+            .await;
+        assert_eq!(records["first"]["name"], name);
+    }
+    // The tables are still there.
+    let (_, records) = server.get("/api/triplex/levels/1/records").await;
+    assert_eq!(records["solves"], 0);
+
+    // Bad names are refused before anything is recorded.
+    let n = 20;
+    let token = server.start_level(n).await;
+    wait_floor(n).await;
+    for bad in [
+        "",
+        &"x".repeat(33),
+        "tab\there",
+        "new\nline",
+        "nul\u{0}",
+        "\u{7f}",
+    ] {
+        let (status, body) = server
+            .post(
+                &format!("/api/triplex/levels/{n}/solves"),
+                &json!({"token": token, "placements": solution_of(n), "name": bad}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}: {body}");
+    }
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{n}/records"))
+        .await;
+    assert_eq!(records["solves"], 0);
+    // 32 characters of any script are fine.
+    let long = "é".repeat(32);
+    let (status, body) = server
+        .post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &json!({"token": token, "placements": solution_of(n), "name": long}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    server.stop().await;
+}
+
+on_both_backends!(concurrent_first_solves_have_one_winner);
+async fn concurrent_first_solves_have_one_winner(url: &str) {
+    let server = TestServer::start(url).await;
+    let n = 7;
+    let mut tokens = Vec::new();
+    for _ in 0..32 {
+        tokens.push(server.start_level(n).await);
+    }
+    wait_floor(n).await;
+    let server = std::sync::Arc::new(server);
+    let mut tasks = Vec::new();
+    for (i, token) in tokens.into_iter().enumerate() {
+        let server = server.clone();
+        tasks.push(tokio::spawn(async move {
+            server
+                .post(
+                    &format!("/api/triplex/levels/{n}/solves"),
+                    &json!({"token": token, "placements": solution_of(n), "name": format!("p{i}")}),
+                )
+                .await
+        }));
+    }
+    let mut winners = Vec::new();
+    for (i, task) in tasks.into_iter().enumerate() {
+        let (status, body) = task.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{body}");
+        if body["first"] == true {
+            winners.push(format!("p{i}"));
+        }
+    }
+    assert_eq!(winners.len(), 1, "first solvers: {winners:?}");
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{n}/records"))
+        .await;
+    assert_eq!(records["solves"], 32);
+    assert_eq!(records["first"]["name"], winners[0].as_str());
+    if let Ok(server) = std::sync::Arc::try_unwrap(server) {
+        server.stop().await;
+    }
+}
+
+on_both_backends!(servers_share_the_token_key);
+async fn servers_share_the_token_key(url: &str) {
+    let one = TestServer::start(url).await;
+    let two = TestServer::start(url).await;
+    let n = 2;
+    let token = one.start_level(n).await;
+    wait_floor(n).await;
+    let (status, body) = two.solve(n, &token, solution_of(n)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _) = one.solve(n, &token, solution_of(n)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    one.stop().await;
+    two.stop().await;
+    // A restarted server still accepts tokens issued before.
+    let three = TestServer::start(url).await;
+    let (status, _) = three.solve(n, &token, solution_of(n)).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    three.stop().await;
+}
+
+// ------------------------------------------------------ bad input, limits
+
+on_both_backends!(malformed_requests_get_json_errors);
+async fn malformed_requests_get_json_errors(url: &str) {
+    let server = TestServer::start(url).await;
+    let solves = "/api/triplex/levels/1/solves";
+    let json_type = "application/json";
+    let cases: Vec<(&str, &str, Vec<u8>, StatusCode)> = vec![
+        (
+            "syntax",
+            json_type,
+            b"{\"token\": ".to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "not JSON",
+            json_type,
+            b"hello".to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        ("empty body", json_type, Vec::new(), StatusCode::BAD_REQUEST),
+        (
+            "bad UTF-8",
+            json_type,
+            b"{\"token\": \"\xff\"}".to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "wrong type",
+            json_type,
+            br#"{"token": 5, "placements": []}"#.to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "missing field",
+            json_type,
+            br#"{"placements": []}"#.to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "unknown field",
+            json_type,
+            br#"{"token": "", "placements": [], "admin": true}"#.to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "huge number",
+            json_type,
+            br#"{"token": "", "placements": [{"piece": 1e99, "cells": []}]}"#.to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "no content type",
+            "text/plain",
+            b"{}".to_vec(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ),
+    ];
+    for (what, content_type, body, expected) in cases {
+        let (status, answer) = server.post_raw(solves, content_type, body).await;
+        assert_eq!(status, expected, "{what}: {answer}");
+    }
+    for (path, expected) in [
+        ("/api/triplex/levels/abc", StatusCode::BAD_REQUEST),
+        ("/api/triplex/levels/0", StatusCode::NOT_FOUND),
+        ("/api/triplex/levels/99999", StatusCode::NOT_FOUND),
+        (
+            "/api/triplex/levels/99999999999999999999999/records",
+            StatusCode::BAD_REQUEST,
+        ),
+        ("/api/triplex/levels/-1/records", StatusCode::BAD_REQUEST),
+        ("/api/nothing/here", StatusCode::NOT_FOUND),
+        ("/no-such-page.html", StatusCode::NOT_FOUND),
+        (
+            "/api/triplex/levels/1/start",
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+    ] {
+        let (status, body) = server.get(path).await;
+        assert_eq!(status, expected, "{path}: {body}");
+    }
+    let (status, _) = server
+        .post("/api/triplex/levels/1/records", &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    let (status, _) = server.post("/api/triplex/levels", &json!({})).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    server.stop().await;
+}
+
+on_both_backends!(garbage_never_gets_a_5xx);
+async fn garbage_never_gets_a_5xx(url: &str) {
+    let server = TestServer::start(url).await;
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let long = format!("{{\"token\": \"{}\"}}", "x".repeat(60_000));
+    let bodies: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        b"null".to_vec(),
+        b"[]".to_vec(),
+        b"{}".to_vec(),
+        b"\"text\"".to_vec(),
+        br#"{"seed": -1}"#.to_vec(),
+        br#"{"seed": 1e400}"#.to_vec(),
+        br#"{"size": 16, "difficulty": null}"#.to_vec(),
+        br#"{"puzzle": "99999999 99999999"}"#.to_vec(),
+        br#"{"board": "100 100"}"#.to_vec(),
+        br#"{"layout": "1 1\n0"}"#.to_vec(),
+        br#"{"token": "", "placements": [{"piece": 0, "cells": [[4294967295, 4294967295]]}]}"#
+            .to_vec(),
+        br#"{"token": "", "placements": [{"piece": 18446744073709551615, "cells": []}]}"#.to_vec(),
+        br#"{"token": "", "name": "\u0000"}"#.to_vec(),
+        deep.into_bytes(),
+        long.into_bytes(),
+        vec![0xff, 0xfe, 0x00, 0x7b],
+    ];
+    let mut paths: Vec<String> = ROUTES
+        .iter()
+        .filter(|(method, _)| *method == "post")
+        .map(|(_, path)| path.replace("{number}", "1"))
+        .collect();
+    paths.push("/api/triplex/levels/724/solves".into());
+    paths.push("/api/triplex/levels/725/solves".into());
+    paths.push("/api/triplex/levels/%00/solves".into());
+    paths.push("/api/triplex/levels/1%2F2/name".into());
+    for path in &paths {
+        for body in &bodies {
+            let (status, answer) = server
+                .post_raw(path, "application/json", body.clone())
+                .await;
+            assert!(
+                status.is_success() || status.is_client_error(),
+                "{path} {:?}: {status} {answer}",
+                String::from_utf8_lossy(&body[..body.len().min(60)])
+            );
+        }
+    }
+    server.stop().await;
+}
+
+on_both_backends!(oversized_bodies_get_413);
+async fn oversized_bodies_get_413(url: &str) {
+    let server = TestServer::start(url).await;
+    let token = "0".repeat(100 * 1024);
+    let body = serde_json::to_vec(&json!({"token": token, "placements": []})).unwrap();
+    for path in [
+        "/api/triplex/levels/1/solves",
+        "/api/triplex/levels/1/name",
+        "/api/kakuro/solve",
+        "/api/chess/setup",
+    ] {
+        let (status, answer) = server
+            .post_raw(path, "application/json", body.clone())
+            .await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{path}: {answer}");
+    }
+    // Just under the limit is read (and refused for what it says).
+    let token = "0".repeat(60 * 1024);
+    let (status, _) = server
+        .post(
+            "/api/triplex/levels/1/solves",
+            &json!({"token": token, "placements": []}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    server.stop().await;
+}
+
+on_both_backends!(writes_are_rate_limited);
+async fn writes_are_rate_limited(url: &str) {
+    let server = TestServer::start_with(url, |c| {
+        c.rate_per_second = 0.5;
+        c.rate_burst = 3;
+    })
+    .await;
+    for _ in 0..3 {
+        server.start_level(1).await;
+    }
+    let response = server
+        .client
+        .post(server.url("/api/triplex/levels/1/start"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=2).contains(&retry), "Retry-After {retry}");
+    let (_, body) = read(response).await;
+    assert!(body["error"].as_str().unwrap().contains("too many"));
+    // Reads are not limited.
+    for _ in 0..10 {
+        let (status, _) = server.get("/api/triplex/levels/1/records").await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    server.stop().await;
+}
+
+// ------------------------------------------------------ infrastructure
+
+on_both_backends!(health_static_files_and_caching);
+async fn health_static_files_and_caching(url: &str) {
+    let server = TestServer::start(url).await;
+    let (status, health) = server.get("/healthz").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["levels"], pack().levels.len());
+
+    // The embedded web client's index page, with an ETag that revalidates.
+    let page = server.client.get(server.url("/")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    assert!(page.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    let etag = page.headers()["etag"].clone();
+    let html = page.text().await.unwrap();
+    assert!(html.to_lowercase().contains("<html"));
+    let again = server
+        .client
+        .get(server.url("/index.html"))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    // The level list: cacheable, compressed when asked.
+    let list = server
+        .client
+        .get(server.url("/api/triplex/levels"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(list.status(), StatusCode::OK);
+    assert_eq!(list.headers()["content-encoding"], "gzip");
+    assert!(list.headers()["cache-control"]
+        .to_str()
+        .unwrap()
+        .contains("max-age"));
+    let etag = list.headers()["etag"].clone();
+    let compressed = list.bytes().await.unwrap();
+    let plain = server
+        .client
+        .get(server.url("/api/triplex/levels"))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert!(compressed.len() * 3 < plain.len());
+    let again = server
+        .client
+        .get(server.url("/api/triplex/levels"))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    // Records and starts are never cached.
+    let records = server
+        .client
+        .get(server.url("/api/triplex/levels/1/records"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(records.headers()["cache-control"], "no-store");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn openapi_describes_exactly_the_routes() {
+    let db = test_db(Backend::Sqlite).await.unwrap();
+    let server = TestServer::start(&db.url).await;
+    let (status, doc) = server.get("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let mut documented: Vec<(String, String)> = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in ["get", "post", "put", "delete", "patch"] {
+            if item.get(method).is_some() {
+                documented.push((method.to_string(), path.clone()));
+            }
+        }
+    }
+    let mut routes: Vec<(String, String)> = ROUTES
+        .iter()
+        .map(|(m, p)| (m.to_string(), p.to_string()))
+        .collect();
+    documented.sort();
+    routes.sort();
+    assert_eq!(documented, routes);
+    // Every `$ref` points at a schema that exists.
+    let text = doc.to_string();
+    for piece in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+        let name = &piece[..piece.find('"').unwrap()];
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "missing schema {name}"
+        );
+    }
+    // And every documented route is served (not 404 or 405).
+    for (method, path) in &routes {
+        let path = path.replace("{number}", "1");
+        let request = match method.as_str() {
+            "get" => server.client.get(server.url(&path)),
+            _ => server.client.post(server.url(&path)).json(&json!({})),
+        };
+        let status = request.send().await.unwrap().status();
+        assert!(
+            status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}: {status}"
+        );
+    }
+    server.stop().await;
+}
+
+// ------------------------------------------------------ Kakuro and ChessMemory
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kakuro_endpoints() {
+    use gridforge_kakuro::{is_solved, Board, Layout, Solution};
+    let db = test_db(Backend::Sqlite).await.unwrap();
+    let server = TestServer::start(&db.url).await;
+
+    let request = json!({"size": 10, "difficulty": "easy", "seed": 11});
+    let (status, made) = server.post("/api/kakuro/generate", &request).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(made["seed"], 11);
+    assert_eq!(made["difficulty"], "easy");
+    let text = made["puzzle"].as_str().unwrap();
+    let puzzle: Board = text.parse().expect("the puzzle parses");
+    assert_eq!((puzzle.rows(), puzzle.cols()), (10, 10));
+    // No solution leaks: every digit cell is empty.
+    assert!(puzzle
+        .cells()
+        .iter()
+        .all(|c| !matches!(c, gridforge_kakuro::Cell::Digit(Some(_)))));
+    let (_, again) = server.post("/api/kakuro/generate", &request).await;
+    assert_eq!(again["puzzle"], made["puzzle"], "same seed, same puzzle");
+
+    // Solving it: exactly one solution, which fills the board legally.
+    let (status, solved) = server
+        .post("/api/kakuro/solve", &json!({"puzzle": text}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["uniqueness"], "unique");
+    let solution: Solution = solved["solutions"][0].as_str().unwrap().parse().unwrap();
+    assert!(is_solved(&puzzle.filled_with(&solution).unwrap()));
+
+    // Candidates of the empty puzzle: a list per digit cell, null elsewhere,
+    // always holding the solution's digit.
+    let (status, cands) = server
+        .post("/api/kakuro/candidates", &json!({"board": text}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{cands}");
+    for r in 0..puzzle.rows() {
+        for c in 0..puzzle.cols() {
+            let cell = &cands["candidates"][r][c];
+            match solution.digit(r, c) {
+                Some(d) if d > 0 => assert!(
+                    cell.as_array().unwrap().contains(&json!(d)),
+                    "({r},{c}) lost digit {d}: {cell}"
+                ),
+                _ => assert!(cell.is_null() || puzzle.cell(r, c).unwrap().is_digit_cell()),
+            }
+        }
+    }
+
+    // Filling the puzzle's own layout gives a puzzle with one solution.
+    let layout = Layout::of_board(&puzzle).to_string();
+    let (status, filled) = server
+        .post("/api/kakuro/fill", &json!({"layout": layout, "seed": 5}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{filled}");
+    let (_, check) = server
+        .post("/api/kakuro/solve", &json!({"puzzle": filled["puzzle"]}))
+        .await;
+    assert_eq!(check["uniqueness"], "unique");
+
+    // Bad input: 4xx with a message, never 5xx.
+    let bad: Vec<(&str, Value, StatusCode)> = vec![
+        (
+            "/api/kakuro/generate",
+            json!({"size": 9, "difficulty": "easy"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/generate",
+            json!({"size": 10, "difficulty": "insane"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/generate",
+            json!({"size": -1, "difficulty": "easy"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/kakuro/solve",
+            json!({"puzzle": "not a board"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/solve",
+            json!({"puzzle": "2 2\n- 12,\n,4 0"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/candidates",
+            json!({"board": ""}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/candidates",
+            json!({"board": "3 3\n- 4, 6,\n,3 1 1\n,7 0 0"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/kakuro/fill",
+            json!({"layout": "3 3\n- - -\n- 0 -\n- - -"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "/api/kakuro/fill",
+            json!({"layout": "x"}),
+            StatusCode::BAD_REQUEST,
+        ),
+    ];
+    for (path, body, expected) in bad {
+        let (status, answer) = server.post(path, &body).await;
+        assert_eq!(status, expected, "{path} {body}: {answer}");
+    }
+    // A board with no solution is an answer, not an error.
+    let (status, none) = server
+        .post(
+            "/api/kakuro/solve",
+            &json!({"puzzle": "3 3\n- 4, 6,\n,3 1 0\n,7 1 0"}),
+        )
+        .await;
+    assert!(
+        status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY,
+        "{none}"
+    );
+    if status == StatusCode::OK {
+        assert_eq!(none["uniqueness"], "none");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_setup_endpoint() {
+    use gridforge_chessmemory::{validate, Setup};
+    let db = test_db(Backend::Sqlite).await.unwrap();
+    let server = TestServer::start(&db.url).await;
+    let (status, made) = server.post("/api/chess/setup", &json!({"seed": 7})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let setup: Setup = made["setup"].as_str().unwrap().parse().unwrap();
+    assert!(validate(&setup).is_empty(), "the setup is valid");
+    assert_eq!(made["ranks"].as_array().unwrap().len(), 8);
+    assert_eq!(
+        made["ranks"].as_array().unwrap().concat_strings(),
+        made["setup"].as_str().unwrap()
+    );
+    let (_, again) = server.post("/api/chess/setup", &json!({"seed": 7})).await;
+    assert_eq!(again["setup"], made["setup"]);
+    let (status, random) = server.post("/api/chess/setup", &json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(random["seed"].as_u64().unwrap() < 1 << 53);
+    let (status, _) = server.post("/api/chess/setup", &json!({"seed": "x"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    server.stop().await;
+}
+
+trait ConcatStrings {
+    fn concat_strings(&self) -> String;
+}
+
+impl ConcatStrings for Vec<Value> {
+    fn concat_strings(&self) -> String {
+        self.iter().filter_map(Value::as_str).collect()
+    }
+}

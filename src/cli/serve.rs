@@ -1,0 +1,74 @@
+//! `gridforge serve`: run the game server (see the `gridforge-server` crate).
+
+use anyhow::Context;
+use gridforge_server::config::{
+    default_compute_slots, DEFAULT_ADDR, DEFAULT_DATABASE, DEFAULT_DB_CONNECTIONS,
+    DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SECOND,
+};
+use gridforge_server::{Config, LogFormat};
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+/// Flags of `gridforge serve`; each can also come from the environment.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, env = "GRIDFORGE_ADDR", default_value = DEFAULT_ADDR)]
+    addr: SocketAddr,
+    /// Database: `sqlite://FILE` (created on first start, WAL journal) or a
+    /// `postgres://USER@HOST/DB` URL.
+    #[arg(long, env = "GRIDFORGE_DATABASE_URL", default_value = DEFAULT_DATABASE)]
+    database: String,
+    /// Database connections this server may hold.
+    #[arg(long, env = "GRIDFORGE_DB_CONNECTIONS", default_value_t = DEFAULT_DB_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    db_connections: u32,
+    /// Write (POST) requests per second one client address may make on
+    /// average; 0 turns the limit off.
+    #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND)]
+    rate_limit: f64,
+    /// Write requests one client address may make in a burst.
+    #[arg(long, env = "GRIDFORGE_RATE_BURST", default_value_t = DEFAULT_RATE_BURST,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    rate_burst: u32,
+    /// Generator and solver runs at once [default: one per core].
+    #[arg(long, env = "GRIDFORGE_COMPUTE_SLOTS",
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    compute_slots: Option<u32>,
+    /// Log format on stderr.
+    #[arg(long, env = "GRIDFORGE_LOG_FORMAT", value_enum, default_value_t = LogFormatArg::Text)]
+    log_format: LogFormatArg,
+    /// Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`.
+    #[arg(long, env = "GRIDFORGE_LOG", default_value = "info")]
+    log: String,
+}
+
+/// `--log-format` values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum LogFormatArg {
+    /// Human-readable lines with key=value fields.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Starts the server and serves until SIGINT or SIGTERM.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !(args.rate_limit.is_finite() && args.rate_limit >= 0.0) {
+        anyhow::bail!("--rate-limit must be a number of requests per second, 0 or more");
+    }
+    let format = match args.log_format {
+        LogFormatArg::Text => LogFormat::Text,
+        LogFormatArg::Json => LogFormat::Json,
+    };
+    gridforge_server::init_tracing(format, &args.log).map_err(anyhow::Error::msg)?;
+    let mut config = Config::new(args.addr, args.database);
+    config.db_connections = args.db_connections;
+    config.rate_per_second = args.rate_limit;
+    config.rate_burst = args.rate_burst;
+    config.compute_slots = args
+        .compute_slots
+        .map_or_else(default_compute_slots, |n| n as usize);
+    gridforge_server::run(config).context("server stopped")?;
+    Ok(ExitCode::SUCCESS)
+}

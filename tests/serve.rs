@@ -1,0 +1,493 @@
+//! `gridforge serve` as a process: start-up and shutdown, the first-solver
+//! race through two servers on one PostgreSQL, and `kill -9` in the middle of
+//! submissions on SQLite and PostgreSQL.
+//!
+//! PostgreSQL: `GRIDFORGE_TEST_POSTGRES_URL` names a server and a role that
+//! may create databases (scripts/test starts one). Without it the PostgreSQL
+//! tests fail, unless `GRIDFORGE_TEST_SKIP_POSTGRES=1` says to skip them.
+
+use gridforge_triplex::{piece_letter, CensusOptions, LevelRecord, Pack};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use sqlx::Connection;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+// ---------------------------------------------------------------- harness
+
+/// A running `gridforge serve` process.
+struct ServerProcess {
+    child: Child,
+    base: String,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl ServerProcess {
+    /// Starts `gridforge serve` on a free loopback port with `args` added,
+    /// in `cwd`, and waits until it listens.
+    fn spawn(args: &[&str], cwd: &Path) -> ServerProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+            .arg("serve")
+            .args(["--addr", "127.0.0.1:0", "--rate-limit", "0"])
+            .args(args)
+            .current_dir(cwd)
+            .env_remove("GRIDFORGE_DATABASE_URL")
+            .env_remove("GRIDFORGE_ADDR")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("gridforge serve starts");
+        let stderr = child.stderr.take().unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (found, address) = mpsc::channel();
+        let lines = log.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(rest) = line.split("listening on http://").nth(1) {
+                    let addr: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
+                    found.send(addr).ok();
+                }
+                lines.lock().unwrap().push(line);
+            }
+        });
+        match address.recv_timeout(Duration::from_secs(60)) {
+            Ok(addr) => ServerProcess {
+                child,
+                base: format!("http://{addr}"),
+                log,
+            },
+            Err(_) => {
+                child.kill().ok();
+                panic!(
+                    "gridforge serve did not start:\n{}",
+                    log.lock().unwrap().join("\n")
+                );
+            }
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    fn logs(&self) -> String {
+        self.log.lock().unwrap().join("\n")
+    }
+
+    /// Sends SIGTERM and waits for a clean exit.
+    fn terminate(mut self) -> String {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(exit) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(100));
+                let logs = self.logs();
+                assert!(exit.success(), "exit {exit}: {logs}");
+                return logs;
+            }
+            assert!(Instant::now() < deadline, "no exit after SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .no_proxy()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+/// A fresh PostgreSQL database, or `None` when the tests are told to skip.
+async fn postgres_database() -> Option<String> {
+    let admin = match std::env::var("GRIDFORGE_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => url,
+        _ if std::env::var("GRIDFORGE_TEST_SKIP_POSTGRES").as_deref() == Ok("1") => {
+            eprintln!("skipping a PostgreSQL test: GRIDFORGE_TEST_SKIP_POSTGRES=1");
+            return None;
+        }
+        _ => panic!(
+            "GRIDFORGE_TEST_POSTGRES_URL is not set: the PostgreSQL tests need a server \
+             (scripts/test starts one); set GRIDFORGE_TEST_SKIP_POSTGRES=1 to skip them"
+        ),
+    };
+    let name = format!(
+        "gridforge_serve_{}_{}",
+        std::process::id(),
+        NEXT_DB.fetch_add(1, Ordering::Relaxed)
+    );
+    let mut conn = sqlx::PgConnection::connect(&admin)
+        .await
+        .expect("connect to the test PostgreSQL server");
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("create a test database");
+    conn.close().await.ok();
+    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
+    let root = base.rsplit_once('/').map_or(base, |(root, _)| root);
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
+    Some(format!("{root}/{name}{query}"))
+}
+
+static NEXT_DB: AtomicUsize = AtomicUsize::new(0);
+
+fn pack() -> &'static Pack {
+    static PACK: OnceLock<Pack> = OnceLock::new();
+    PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
+}
+
+fn record(n: usize) -> &'static LevelRecord {
+    &pack().levels[n - 1]
+}
+
+/// The correct placements of level `n`, from its solution grid.
+fn solution_of(n: usize) -> Value {
+    let record = record(n);
+    let placements: Vec<Value> = (0..record.pieces.len())
+        .map(|k| {
+            let letter = piece_letter(k);
+            let cells: Vec<[usize; 2]> = record
+                .solution
+                .iter()
+                .enumerate()
+                .flat_map(|(r, row)| {
+                    row.chars()
+                        .enumerate()
+                        .filter(move |&(_, ch)| ch == letter)
+                        .map(move |(c, _)| [r, c])
+                })
+                .collect();
+            json!({"piece": k, "cells": cells})
+        })
+        .collect();
+    Value::Array(placements)
+}
+
+/// Waits out the fastest believable time of the slowest of `levels`.
+async fn wait_floor(levels: impl IntoIterator<Item = usize>) {
+    let pieces = levels
+        .into_iter()
+        .map(|n| record(n).pieces.len())
+        .max()
+        .unwrap_or(0) as u64;
+    tokio::time::sleep(Duration::from_millis(250 * pieces + 100)).await;
+}
+
+async fn start(client: &reqwest::Client, server: &ServerProcess, n: usize) -> String {
+    let response = client
+        .post(server.url(&format!("/api/triplex/levels/{n}/start")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    body["token"].as_str().unwrap().to_string()
+}
+
+async fn submit(
+    client: &reqwest::Client,
+    base: &str,
+    n: usize,
+    token: &str,
+    name: Option<&str>,
+) -> Result<(StatusCode, Value), reqwest::Error> {
+    let mut body = json!({"token": token, "placements": solution_of(n)});
+    if let Some(name) = name {
+        body["name"] = json!(name);
+    }
+    let response = client
+        .post(format!("{base}/api/triplex/levels/{n}/solves"))
+        .json(&body)
+        .send()
+        .await?;
+    let status = response.status();
+    let body = response.json().await?;
+    Ok((status, body))
+}
+
+async fn records(client: &reqwest::Client, server: &ServerProcess, n: usize) -> Value {
+    client
+        .get(server.url(&format!("/api/triplex/levels/{n}/records")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+// ---------------------------------------------------------------- tests
+
+#[test]
+fn serve_help_and_bad_flags() {
+    let help = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(help.status.success());
+    let text = String::from_utf8(help.stdout).unwrap();
+    for flag in [
+        "--addr",
+        "--database",
+        "GRIDFORGE_ADDR",
+        "GRIDFORGE_DATABASE_URL",
+    ] {
+        assert!(text.contains(flag), "help lacks {flag}:\n{text}");
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (
+            vec!["--database", "mysql://localhost/x"],
+            "unsupported database URL",
+        ),
+        (vec!["--database", "sqlite::memory:"], "in-memory"),
+        (vec!["--addr", "not-an-address"], "not-an-address"),
+        (vec!["--rate-limit=-3"], "rate"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+            .arg("serve")
+            .args(&args)
+            .current_dir(dir.path())
+            .env_remove("GRIDFORGE_DATABASE_URL")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let last = stderr.lines().last().unwrap_or_default();
+        assert!(last.starts_with("gridforge: "), "{args:?}: {stderr}");
+        assert!(last.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn default_database_is_created_and_sigterm_stops_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::spawn(&[], dir.path());
+    let client = client();
+    let health: Value = client
+        .get(server.url("/healthz"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["backend"], "sqlite");
+    assert!(dir.path().join("gridforge.db").is_file());
+    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(
+            &mut sqlx::SqliteConnection::connect(&format!(
+                "sqlite://{}",
+                dir.path().join("gridforge.db").display()
+            ))
+            .await
+            .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(journal, "wal");
+    let logs = server.terminate();
+    assert!(logs.contains("SIGTERM"), "{logs}");
+    assert!(logs.contains("stopped"), "{logs}");
+}
+
+/// Many first solves of the same levels at once, through two server
+/// processes sharing one PostgreSQL database (each token submitted to the
+/// server that did not issue it): exactly one first solver per level.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_solver_race_through_two_servers_on_postgres() {
+    let Some(url) = postgres_database().await else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // Started together: migrations and the token key must cope.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| ServerProcess::spawn(&["--database", &url], dir.path()));
+        let b = s.spawn(|| ServerProcess::spawn(&["--database", &url], dir.path()));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    let client = client();
+    let levels: Vec<usize> = (11..=14).collect();
+    const PER_LEVEL: usize = 32;
+    let mut jobs = Vec::new();
+    for &n in &levels {
+        for i in 0..PER_LEVEL {
+            let (issuer, other) = if i % 2 == 0 { (&a, &b) } else { (&b, &a) };
+            let token = start(&client, issuer, n).await;
+            jobs.push((n, i, token, other.base.clone()));
+        }
+    }
+    wait_floor(levels.iter().copied()).await;
+    let gate = Arc::new(tokio::sync::Barrier::new(jobs.len()));
+    let tasks: Vec<_> = jobs
+        .into_iter()
+        .map(|(n, i, token, base)| {
+            let client = client.clone();
+            let gate = gate.clone();
+            tokio::spawn(async move {
+                let name = format!("racer-{n}-{i}");
+                gate.wait().await;
+                let (status, body) = submit(&client, &base, n, &token, Some(&name))
+                    .await
+                    .expect("the server answers");
+                assert_eq!(status, StatusCode::OK, "{body}");
+                (n, name, body["first"] == true)
+            })
+        })
+        .collect();
+    let mut winners: Vec<(usize, String)> = Vec::new();
+    for task in tasks {
+        let (n, name, first) = task.await.unwrap();
+        if first {
+            winners.push((n, name));
+        }
+    }
+    for &n in &levels {
+        let won: Vec<&String> = winners
+            .iter()
+            .filter(|(level, _)| *level == n)
+            .map(|(_, name)| name)
+            .collect();
+        assert_eq!(won.len(), 1, "level {n}: first solvers {won:?}");
+        for server in [&a, &b] {
+            let table = records(&client, server, n).await;
+            assert_eq!(table["solves"], PER_LEVEL, "level {n}: {table}");
+            assert_eq!(table["first"]["name"], won[0].as_str(), "level {n}");
+        }
+    }
+}
+
+/// Submits solves from many connections, kills the server with SIGKILL in
+/// the middle, restarts it and checks that every solve answered 200 is
+/// there (its token is refused as used, and the counts add up).
+async fn kill_9_keeps_acknowledged_solves(database: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::spawn(&["--database", database], dir.path());
+    let client = client();
+    let levels: Vec<usize> = (1..=40).collect();
+    let mut tokens = Vec::new();
+    for round in 0..15 {
+        for &n in &levels {
+            tokens.push((n, start(&client, &server, n).await, round));
+        }
+    }
+    let attempted_total = tokens.len();
+    wait_floor(levels.iter().copied()).await;
+
+    let queue = Arc::new(Mutex::new(tokens));
+    let acked: Arc<Mutex<Vec<(usize, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    let failed = Arc::new(AtomicUsize::new(0));
+    let base = server.base.clone();
+    let workers: Vec<_> = (0..16)
+        .map(|_| {
+            let (queue, acked, failed, client, base) = (
+                queue.clone(),
+                acked.clone(),
+                failed.clone(),
+                client.clone(),
+                base.clone(),
+            );
+            tokio::spawn(async move {
+                loop {
+                    let Some((n, token, _)) = queue.lock().unwrap().pop() else {
+                        break;
+                    };
+                    match submit(&client, &base, n, &token, None).await {
+                        Ok((StatusCode::OK, _)) => acked.lock().unwrap().push((n, token)),
+                        Ok((status, body)) => panic!("unexpected {status}: {body}"),
+                        Err(_) => {
+                            failed.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+
+    // Kill once a good share is acknowledged, with submissions in flight.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while acked.lock().unwrap().len() < attempted_total / 4 {
+        assert!(Instant::now() < deadline, "submissions too slow");
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let mut server = server;
+    let left_at_kill = queue.lock().unwrap().len();
+    server.child.kill().expect("SIGKILL");
+    server.child.wait().unwrap();
+    for worker in workers {
+        worker.await.unwrap();
+    }
+    let acked = acked.lock().unwrap().clone();
+    eprintln!(
+        "{database}: {} acknowledged, {} refused or cut off, {left_at_kill} still queued at the kill, of {attempted_total}",
+        acked.len(),
+        failed.load(Ordering::Relaxed)
+    );
+    assert!(left_at_kill > 0, "the kill came after the last submission");
+    assert!(
+        failed.load(Ordering::Relaxed) > 0,
+        "no submission saw the kill"
+    );
+    drop(server);
+
+    let server = ServerProcess::spawn(&["--database", database], dir.path());
+    for (n, token) in &acked {
+        let (status, body) = submit(&client, &server.base, *n, token, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            status,
+            StatusCode::CONFLICT,
+            "an acknowledged solve of level {n} is missing: {body}"
+        );
+    }
+    let mut recorded = 0;
+    for &n in &levels {
+        recorded += records(&client, &server, n).await["solves"]
+            .as_u64()
+            .unwrap() as usize;
+    }
+    assert!(
+        recorded >= acked.len() && recorded <= attempted_total,
+        "recorded {recorded}, acknowledged {}, attempted {attempted_total}",
+        acked.len()
+    );
+    server.terminate();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_keeps_acknowledged_solves_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("kill.db").display());
+    kill_9_keeps_acknowledged_solves(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_keeps_acknowledged_solves_on_postgres() {
+    if let Some(url) = postgres_database().await {
+        kill_9_keeps_acknowledged_solves(&url).await;
+    }
+}
