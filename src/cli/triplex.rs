@@ -1,10 +1,14 @@
-//! `gridforge triplex …`: solve levels, run the census, write level packs.
+//! `gridforge triplex …`: solve levels, run the census, write level packs,
+//! the chained pack of the web client and its offline single-file export.
+
+mod export_html;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
+use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
 use gridforge_triplex::{
-    census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions, Level,
-    LevelRecord, Pack, RectangleCensus, Verdict, DEFAULT_NODE_BUDGET,
+    census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions,
+    ChainedPack, Level, LevelRecord, Pack, RectangleCensus, Verdict, DEFAULT_NODE_BUDGET,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -49,7 +53,33 @@ pub enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Write the chained pack the web client carries (web/triplex/levels.json):
+    /// no solutions, level k+1 sealed with a key from level k's solution.
+    WebPack {
+        /// The JSON file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Print, as JSON, the chain's values for the first levels of the web
+    /// pack (cover of the previous solution, code, key, nonce), for testing
+    /// the web client's implementation against this one.
+    ChainVectors {
+        /// How many levels, from level 1.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        count: u32,
+    },
+    /// Write the offline game: one HTML file holding the web client's code,
+    /// styles, the chained level pack and every language.
+    ExportHtml {
+        /// The HTML file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
+
+/// The pack the web client and the server play: every level up to this area,
+/// census seed 0 (`Pack::build(36, &CensusOptions::default())`).
+pub const WEB_PACK_MAX_AREA: usize = 36;
 
 /// Which rectangles a census covers.
 #[derive(Args)]
@@ -129,7 +159,87 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::WebPack { out } => {
+            let chained = ChainedPack::from_pack(&web_pack()?)?;
+            let text = chained_pack_json(&chained)?;
+            std::fs::write(&out, &text)
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            eprintln!(
+                "wrote the chained pack of {} levels to {} ({} bytes)",
+                chained.levels.len(),
+                out.display(),
+                text.len()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ChainVectors { count } => {
+            let pack = web_pack()?;
+            let codes = pack_codes(&pack)?;
+            let mut vectors = Vec::new();
+            let mut previous: Option<&LevelRecord> = None;
+            for (k, (record, code)) in pack.levels.iter().zip(&codes).enumerate() {
+                if k >= count as usize {
+                    break;
+                }
+                let number = k + 1;
+                let (grid, cover) = match previous {
+                    Some(p) => (
+                        p.solution.clone(),
+                        cover_text(number - 1, p.width, p.height, &p.solution)?,
+                    ),
+                    None => (Vec::new(), String::new()),
+                };
+                vectors.push(serde_json::json!({
+                    "number": number,
+                    "previous_solution": grid,
+                    "previous_cover": cover,
+                    "code": code,
+                    "key": hex(&level_key(number, code)),
+                    "nonce": hex(&level_nonce(number)),
+                    "description": record.description,
+                }));
+                previous = Some(record);
+            }
+            println!("{}", serde_json::json!({ "vectors": vectors }));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ExportHtml { out } => {
+            let html = export_html::single_file()?;
+            std::fs::write(&out, &html)
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            eprintln!("wrote {} ({} bytes)", out.display(), html.len());
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+/// The pack of the web client (and of the server): see [`WEB_PACK_MAX_AREA`].
+fn web_pack() -> anyhow::Result<Pack> {
+    Ok(Pack::build(WEB_PACK_MAX_AREA, &CensusOptions::default())?)
+}
+
+/// The chained pack as JSON with one level per line, so a change to the
+/// pack shows as a readable diff.
+fn chained_pack_json(chained: &ChainedPack) -> anyhow::Result<String> {
+    let mut header = serde_json::to_value(chained)?;
+    if let Some(map) = header.as_object_mut() {
+        map.remove("levels");
+    }
+    let header = serde_json::to_string(&header)?;
+    let mut text = header[..header.len() - 1].to_string();
+    text.push_str(",\"levels\":[\n");
+    for (i, level) in chained.levels.iter().enumerate() {
+        if i > 0 {
+            text.push_str(",\n");
+        }
+        text.push_str(&serde_json::to_string(level)?);
+    }
+    text.push_str("\n]}\n");
+    Ok(text)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::Result<ExitCode> {

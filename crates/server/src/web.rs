@@ -12,7 +12,9 @@ use include_dir::{include_dir, Dir};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
+/// The workspace's `web/` folder, compiled in: served here and inlined by
+/// `gridforge triplex export-html`.
+pub static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
 
 /// The OpenAPI description of the API.
 pub const OPENAPI_JSON: &str = include_str!("openapi.json");

@@ -1,0 +1,130 @@
+//! The files the web client is built from: the chained pack in `web/` is the
+//! one the engine makes today, and the exported single file holds the whole
+//! client with nothing left to fetch.
+
+use std::path::Path;
+use std::process::Command;
+
+fn gridforge(args: &[&str]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(args)
+        .output()
+        .expect("gridforge runs");
+    assert!(
+        out.status.success(),
+        "gridforge {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn temp_file(name: &str) -> String {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-{name}", std::process::id()))
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn the_chained_pack_in_web_is_up_to_date() {
+    let fresh = temp_file("levels.json");
+    gridforge(&["triplex", "web-pack", "--out", &fresh]);
+    let fresh = std::fs::read_to_string(&fresh).unwrap();
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/web/triplex/levels.json"
+    ))
+    .unwrap_or_default();
+    assert!(
+        fresh == committed,
+        "web/triplex/levels.json is stale: run \
+         `gridforge triplex web-pack --out web/triplex/levels.json`"
+    );
+    let pack: serde_json::Value = serde_json::from_str(&fresh).unwrap();
+    assert_eq!(pack["format"], "gridforge-triplex-chain");
+    let levels = pack["levels"].as_array().unwrap();
+    assert!(levels.len() > 700);
+    assert!(levels[0]["level"]["pieces"].is_array());
+    assert!(levels[1..].iter().all(|l| l["sealed"].is_string()));
+    assert!(!fresh.contains("solution"));
+}
+
+#[test]
+fn chain_vectors_agree_with_the_pack() {
+    let out = gridforge(&["triplex", "chain-vectors", "--count", "3"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let vectors = v["vectors"].as_array().unwrap();
+    assert_eq!(vectors.len(), 3);
+    assert_eq!(vectors[0]["previous_cover"], "");
+    // Level 2's cover is level 1's solution read as anchors.
+    let grid: Vec<String> =
+        serde_json::from_value(vectors[1]["previous_solution"].clone()).unwrap();
+    let cover = vectors[1]["previous_cover"].as_str().unwrap();
+    let (size, anchors) = cover.split_once(':').unwrap();
+    assert_eq!(size, format!("{}x{}", grid[0].len(), grid.len()));
+    let cells: Vec<char> = grid.iter().flat_map(|r| r.chars()).collect();
+    for (i, anchor) in anchors.split(',').enumerate() {
+        let anchor: usize = anchor.parse().unwrap();
+        assert!(anchor <= i && cells[anchor] == cells[i]);
+        assert!(!cells[..anchor].contains(&cells[i]));
+    }
+    for v in vectors {
+        let code = v["code"].as_str().unwrap();
+        assert_eq!(code.len(), 10);
+        assert_eq!(v["key"].as_str().unwrap().len(), 64);
+        assert_eq!(v["nonce"].as_str().unwrap().len(), 24);
+    }
+}
+
+#[test]
+fn the_exported_file_holds_everything() {
+    let out = temp_file("triplex.html");
+    gridforge(&["triplex", "export-html", "--out", &out]);
+    let html = std::fs::read_to_string(&out).unwrap();
+    // Nothing is loaded from elsewhere.
+    for needle in [
+        "src=\"",
+        "href=\"css/",
+        "<link rel=\"stylesheet\"",
+        "http://",
+        "https://",
+    ] {
+        assert!(
+            !html.contains(needle),
+            "the file still refers out: {needle}"
+        );
+    }
+    for needle in [
+        "id=\"gridforge-embedded\"",
+        "id=\"gridforge-modules\"",
+        "js/app.js",
+        "js/chain.js",
+        "i18n/ru.json",
+        "i18n/zh.json",
+        "triplex/levels.json",
+        "gridforge-triplex-chain",
+        "<style>",
+    ] {
+        assert!(html.contains(needle), "the file lacks {needle}");
+    }
+    // The embedded JSON cannot close its script element early.
+    let start = html.find("id=\"gridforge-embedded\">").unwrap();
+    let rest = &html[start..];
+    let end = rest.find("</script>").unwrap();
+    assert!(!rest[..end].contains('<'));
+    let bad = gridforge_fails(&["triplex", "export-html", "--out", "/nonexistent/dir/x.html"]);
+    assert_eq!(bad.lines().count(), 1, "{bad}");
+    assert!(
+        bad.starts_with("gridforge: cannot write /nonexistent/dir/x.html"),
+        "{bad}"
+    );
+}
+
+fn gridforge_fails(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(args)
+        .output()
+        .expect("gridforge runs");
+    assert!(!out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}

@@ -1,0 +1,259 @@
+// Triplex in Chromium against the real server: solving by dragging, touch
+// and keyboard, the chain opening the next level, records after a solve,
+// reload, languages, level codes, and the exported file from file:// with
+// the network blocked. Tests run in order and share one server.
+
+import assert from "node:assert/strict";
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { pathToFileURL } from "node:url";
+import {
+  assertEventually,
+  dragPiece,
+  keyPiece,
+  launchChromium,
+  ready,
+  savedProgress,
+  solveWith,
+  startServer,
+  touchPiece,
+  withPage,
+} from "../lib/browser.mjs";
+import { chainVectors, enginePack, gridforge } from "../lib/engine.mjs";
+
+let server;
+let browser;
+const pack = enginePack();
+const vectors = chainVectors(6);
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const text = (page, selector) => page.locator(selector).innerText();
+
+test("level 1 solved by dragging: the first solver names themselves, records show, level 2 opens", async () => {
+  await withPage(browser, "solve-level-1", {}, async (page) => {
+    await page.goto(server.url);
+    await ready(page);
+    assert.equal(await text(page, "h1"), "Games");
+    await page.click("#game-triplex");
+    await page.click(".level-tile[data-level='1']");
+    assert.equal(await text(page, "#level-title"), "Level 1");
+    assert.equal(await text(page, "#level-code"), vectors[0].code);
+    // The server's start token is in place before play starts.
+    await assertEventually(async () => Boolean((await savedProgress(page))?.boards?.["1"]?.token), "a start token");
+    await page.waitForSelector("#records-none");
+    // The server refuses solves faster than 250 ms per piece.
+    await page.waitForTimeout(1000);
+    await solveWith(page, pack.levels[0], dragPiece);
+
+    // First solve of the level on this server: the name dialog.
+    // At most 32 characters, with HTML in it.
+    const name = `<img src=x onerror=pwned=1>&Ада`;
+    await page.waitForSelector("#name-dialog[open]");
+    await page.fill("#name-input", name);
+    await page.click("#name-save");
+    await page.waitForSelector("#name-dialog", { state: "hidden" });
+    await page.waitForSelector("#records-first .name");
+    assert.equal(await page.locator("#records-first .name").textContent(), name);
+    assert.equal(await page.locator("#records img").count(), 0, "a name is shown as text");
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+    assert.match(await text(page, "#records-first"), /^First solved by .+ (now|\d+ seconds? ago)\.$/);
+    assert.equal(await text(page, "#records-solves"), "1 solve");
+    assert.match(await text(page, "#records-median"), /^Median time \d+:\d\d$/);
+
+    await page.click("#next-level");
+    await page.waitForSelector(".play[data-level='2']");
+    assert.equal(await text(page, "#level-title"), "Level 2");
+    assert.equal(await text(page, "#level-code"), vectors[1].code);
+
+    await page.click("#to-levels");
+    assert.equal(await page.getAttribute(".level-tile[data-level='1']", "data-state"), "solved");
+    assert.equal(await page.getAttribute(".level-tile[data-level='2']", "data-state"), "open");
+    assert.equal(await page.getAttribute(".level-tile[data-level='3']", "data-state"), "locked");
+  });
+});
+
+test("the records of a level solved before show in Russian plural forms", async () => {
+  await withPage(browser, "records-russian", { locale: "ru-RU" }, async (page) => {
+    await page.goto(`${server.url}#/triplex/1`);
+    await ready(page);
+    assert.equal(await text(page, "#level-title"), "Уровень 1");
+    await page.waitForSelector("#records-first .name");
+    assert.match(await text(page, "#records-first"), /^Первым решил .+ (сейчас|\d+ секунд[уы]? назад)\.$/);
+    assert.equal(await text(page, "#records-solves"), "1 решение");
+  });
+});
+
+test("a reload restores a half-done board exactly", async () => {
+  await withPage(browser, "reload-restores", {}, async (page) => {
+    await page.goto(`${server.url}#/triplex/1`);
+    await ready(page);
+    const record = pack.levels[0];
+    // Two of three pieces placed, the rotatable one among them when there is one.
+    const order = [...record.pieces.keys()].sort((a, b) => (b === record.rotatable) - (a === record.rotatable));
+    await dragPiece(page, record, order[0]);
+    await dragPiece(page, record, order[1]);
+    const board = () =>
+      page.$$eval(".piece", (els) => els.map((e) => [e.dataset.piece, e.dataset.x, e.dataset.y, e.dataset.o]));
+    const before = await board();
+    // The autosave runs without moves too: the play time reaches storage.
+    await assertEventually(
+      async () => ((await savedProgress(page))?.boards?.["1"]?.elapsed ?? 0) >= 1000,
+      "the autosave stored the time",
+      12_000,
+    );
+    await page.reload();
+    await ready(page);
+    assert.equal(await text(page, "#level-title"), "Level 1");
+    assert.deepEqual(await board(), before);
+    assert.equal(await page.locator("#solved-title").count(), 0);
+    // The undo history came back too: one undo takes back the last drop.
+    await page.click("#undo");
+    const undone = await board();
+    assert.notDeepEqual(undone[order[1]], before[order[1]]);
+    assert.deepEqual(undone[order[0]], before[order[0]]);
+    // Start over puts every piece home; undo brings the board back.
+    const home = await (async () => {
+      await page.click("#reset");
+      return board();
+    })();
+    assert.notDeepEqual(home[order[0]], before[order[0]]);
+    await page.click("#undo");
+    assert.deepEqual(await board(), undone);
+  });
+});
+
+test("the keyboard alone solves a level: choose, arrows, Enter, R", async () => {
+  await withPage(browser, "keyboard", {}, async (page) => {
+    await page.goto(`${server.url}#/triplex/1`);
+    await ready(page);
+    const record = pack.levels[0];
+    // Escape puts a lifted piece back.
+    const piece = page.locator(".piece[data-piece='1']");
+    await piece.focus();
+    const x = await piece.getAttribute("data-x");
+    await page.keyboard.press("ArrowLeft");
+    assert.notEqual(await piece.getAttribute("data-x"), x);
+    await page.keyboard.press("Escape");
+    assert.equal(await piece.getAttribute("data-x"), x);
+    await page.waitForTimeout(800);
+    await solveWith(page, record, keyPiece);
+    // Not the first solve on this server: no name asked.
+    await page.waitForSelector("#records-solves");
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    await assertEventually(async () => (await text(page, "#records-solves")) === "2 solves", "2 solves");
+  });
+});
+
+test("on a phone the board fits the screen and plays by touch", async () => {
+  const phone = { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  await withPage(browser, "phone-touch", phone, async (page, context) => {
+    await page.goto(`${server.url}#/triplex/1`);
+    await ready(page);
+    const stage = await page.locator("#stage").boundingBox();
+    assert.ok(stage.x >= 0 && stage.x + stage.width <= 390, `stage ${JSON.stringify(stage)}`);
+    assert.ok(stage.y + stage.height <= 800, `stage ${JSON.stringify(stage)} is below the screen`);
+    assert.ok(stage.width > 200, "the board uses the width");
+    const cdp = await context.newCDPSession(page);
+    await page.waitForTimeout(800);
+    await solveWith(page, pack.levels[0], (p, r, k) => touchPiece(p, cdp, r, k));
+  });
+});
+
+test("the language picker changes every text and is remembered", async () => {
+  await withPage(browser, "language", { locale: "de-DE" }, async (page) => {
+    await page.goto(server.url);
+    await ready(page);
+    // The default comes from the browser.
+    assert.equal(await text(page, "h1"), "Spiele");
+    assert.equal(await page.getAttribute("html", "lang"), "de");
+    await page.selectOption("#language", "ru");
+    assert.equal(await text(page, "h1"), "Игры");
+    assert.equal(await page.getAttribute("html", "lang"), "ru");
+    assert.equal(await text(page, "#game-kakuro .game-extra"), "Скоро");
+    await page.click("#game-triplex");
+    assert.equal(await text(page, "h1"), "Уровни");
+    assert.equal(await text(page, "#levels-progress"), "Решено 0 уровней из 724".replace("724", String(pack.levels.length)));
+    await page.selectOption("#language", "zh");
+    assert.equal(await text(page, "h1"), "关卡");
+    await page.selectOption("#language", "fr");
+    assert.equal(await text(page, "h1"), "Niveaux");
+    await page.reload();
+    await ready(page);
+    assert.equal(await text(page, "h1"), "Niveaux");
+    // The theme button steps through automatic, light and dark.
+    await page.click("#theme");
+    assert.equal(await page.getAttribute("html", "data-theme"), "light");
+    await page.click("#theme");
+    assert.equal(await page.getAttribute("html", "data-theme"), "dark");
+    assert.equal(await text(page, "#theme"), "☾ Sombre");
+  });
+});
+
+test("a level code opens its level; a wrong one is refused", async () => {
+  await withPage(browser, "level-code", {}, async (page) => {
+    await page.goto(`${server.url}#/triplex`);
+    await ready(page);
+    // A locked level asks for its code.
+    await page.click(".level-tile[data-level='5']");
+    await page.waitForSelector("#code-dialog[open]");
+    assert.equal(await page.inputValue("#code-number"), "5");
+    await page.fill("#code-code", vectors[3].code);
+    await page.click("#code-submit");
+    assert.equal(await text(page, "#code-error"), "This code does not open level 5.");
+    // Typed by hand: lower case, with a dash.
+    const typed = `${vectors[4].code.slice(0, 5)}-${vectors[4].code.slice(5)}`.toLowerCase();
+    await page.fill("#code-code", typed);
+    await page.click("#code-submit");
+    await page.waitForSelector(".play[data-level='5']");
+    assert.equal(await text(page, "#level-title"), "Level 5");
+    assert.equal(await text(page, "#level-code"), vectors[4].code);
+    assert.equal(await page.locator(".piece").count(), pack.levels[4].pieces.length);
+  });
+});
+
+test("the exported file plays from file:// with the network blocked", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "gridforge-export-"));
+  const file = path.join(dir, "triplex.html");
+  gridforge("triplex", "export-html", "--out", file);
+  const size = statSync(file).size;
+  console.log(`exported file: ${size} bytes`);
+  await withPage(browser, "exported-file", { offline: true }, async (page, context) => {
+    const network = [];
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      if (/^(file|blob|data):/.test(url)) return route.continue();
+      network.push(url);
+      return route.abort();
+    });
+    page.on("request", (r) => {
+      if (!/^(file|blob|data):/.test(r.url())) network.push(r.url());
+    });
+    await page.goto(`${pathToFileURL(file).href}#/triplex/1`);
+    await ready(page);
+    assert.equal(await text(page, "#level-title"), "Level 1");
+    await solveWith(page, pack.levels[0], dragPiece);
+    await page.click("#next-level");
+    await page.waitForSelector(".play[data-level='2']");
+    assert.equal(await text(page, "#level-code"), vectors[1].code);
+    await solveWith(page, pack.levels[1], keyPiece);
+    await page.click("#next-level");
+    await page.waitForSelector(".play[data-level='3']");
+    assert.equal(await text(page, "#level-code"), vectors[2].code);
+    // Offline: no records, no name dialog.
+    assert.equal(await page.locator("#records:not([hidden])").count(), 0);
+    await page.selectOption("#language", "zh");
+    assert.equal(await text(page, "#level-title"), "第 3 关");
+    assert.deepEqual(network, [], "the page asked the network for nothing");
+  });
+});

@@ -1,0 +1,55 @@
+// The Rust side, as the tests reach it: the release binary's commands. The
+// tests take solutions and chain values from the engine, never from the page.
+
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The web client's folder. */
+export const WEB = path.join(ROOT, "web");
+
+/** The gridforge binary: $GRIDFORGE_BIN, else the release build. */
+export function binary() {
+  const bin =
+    process.env.GRIDFORGE_BIN ??
+    path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "release", "gridforge");
+  if (!existsSync(bin)) {
+    throw new Error(`${bin} is missing: run \`cargo build --release\` first (or set GRIDFORGE_BIN)`);
+  }
+  return bin;
+}
+
+/** Runs the binary and returns its standard output. */
+export function gridforge(...args) {
+  return execFileSync(binary(), args, {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+let pack;
+/** The full level pack with solutions, as `gridforge triplex pack` writes it. */
+export function enginePack() {
+  if (!pack) {
+    const dir = mkdtempSync(path.join(tmpdir(), "gridforge-pack-"));
+    const out = path.join(dir, "pack.json");
+    gridforge("triplex", "pack", "--max-area", "36", "--out", out);
+    pack = JSON.parse(readFileSync(out, "utf8"));
+  }
+  return pack;
+}
+
+/** The chain values of the first `count` levels, computed by the Rust side. */
+export function chainVectors(count) {
+  return JSON.parse(gridforge("triplex", "chain-vectors", "--count", String(count))).vectors;
+}
+
+/** The chained pack the web client carries. */
+export function webPack() {
+  return JSON.parse(readFileSync(path.join(WEB, "triplex", "levels.json"), "utf8"));
+}
