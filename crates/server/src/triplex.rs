@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridforge_triplex::{CensusOptions, Level, LevelRecord, Pack, Piece, Placement};
+use gridforge_triplex::{CensusOptions, Level, LevelRecord, Pack, Piece, Placement, PublicLevel};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -29,23 +29,13 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// Name under which the token key is kept in the database.
 pub const TOKEN_SECRET_NAME: &str = "triplex-start-token";
 
-/// One level as the API shows it: no solution.
+/// One level as the API shows it: the level without its solution, and the
+/// shortest solve time the server accepts.
 #[derive(Debug, Clone, Serialize)]
-pub struct PublicLevel {
-    /// Position in the pack, from 1.
-    pub number: usize,
-    /// Width of the rectangle.
-    pub width: usize,
-    /// Height of the rectangle.
-    pub height: usize,
-    /// The level description.
-    pub description: String,
-    /// The cells `[row, col]` of each piece as the player is given it.
-    pub pieces: Vec<Vec<[usize; 2]>>,
-    /// Index of the rotatable piece, if any.
-    pub rotatable: Option<usize>,
-    /// The solver's node count: higher is harder.
-    pub difficulty: u64,
+pub struct ApiLevel {
+    /// The level, as every client sees it.
+    #[serde(flatten)]
+    pub level: PublicLevel,
     /// Solves faster than this are refused.
     pub min_time_ms: u64,
 }
@@ -54,7 +44,7 @@ pub struct PublicLevel {
 #[derive(Debug)]
 pub struct CatalogueLevel {
     /// What clients see.
-    pub public: PublicLevel,
+    pub public: ApiLevel,
     /// The parsed level, for checking placements.
     pub level: Level,
 }
@@ -71,7 +61,7 @@ pub struct Catalogue {
 #[derive(Serialize)]
 struct LevelList<'a> {
     count: usize,
-    levels: Vec<&'a PublicLevel>,
+    levels: Vec<&'a ApiLevel>,
 }
 
 impl Catalogue {
@@ -154,14 +144,8 @@ fn catalogue_level(number: usize, record: &LevelRecord) -> Result<CatalogueLevel
         .level()
         .map_err(|e| format!("level {number} does not parse: {e}"))?;
     Ok(CatalogueLevel {
-        public: PublicLevel {
-            number,
-            width: record.width,
-            height: record.height,
-            description: record.description.clone(),
-            pieces: record.pieces.clone(),
-            rotatable: record.rotatable,
-            difficulty: record.difficulty,
+        public: ApiLevel {
+            level: PublicLevel::of_record(number, record),
             min_time_ms: MIN_MS_PER_PIECE * level.pieces().len() as u64,
         },
         level,
@@ -302,7 +286,7 @@ pub async fn submit_solve(
     let outcome = app
         .store
         .record_solve(&NewSolve {
-            level: &level.public.description,
+            level: &level.public.level.description,
             nonce: &token.nonce,
             time_ms: time_ms as i64,
             solved_at: now as i64,
@@ -360,7 +344,7 @@ pub async fn name_first_solver(
     let token = verify_token(&app, &request.token, number)?;
     let outcome = app
         .store
-        .name_first_solver(&level.public.description, &token.nonce, &request.name)
+        .name_first_solver(&level.public.level.description, &token.nonce, &request.name)
         .await?;
     match outcome {
         NameOutcome::Named => Ok(no_store(Json(Named {
@@ -402,7 +386,7 @@ pub async fn records(
     Path(number): Path<String>,
 ) -> Result<Response, ApiError> {
     let (number, level) = app.catalogue.lookup(&number)?;
-    let records = app.store.records(&level.public.description).await?;
+    let records = app.store.records(&level.public.level.description).await?;
     Ok(no_store(Json(RecordsJson {
         level: number,
         first: records.first.map(|f| FirstJson {

@@ -32,7 +32,7 @@
 //! Everything here is a pure function: building the pack file is the
 //! binary's job (`gridforge triplex web-pack`).
 
-use crate::pack::{LevelRecord, Pack};
+use crate::pack::{Pack, PublicLevel};
 use aes_gcm::aead::{Aead, KeyInit};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use base64::Engine;
@@ -93,41 +93,6 @@ pub enum ChainError {
         /// What the JSON reader said.
         message: String,
     },
-}
-
-/// A level as the client plays it: everything but the solution.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PublicLevel {
-    /// Position in the pack, from 1.
-    pub number: usize,
-    /// Width of the rectangle.
-    pub width: usize,
-    /// Height of the rectangle.
-    pub height: usize,
-    /// The level description.
-    pub description: String,
-    /// `pieces[k]`: the cells `[row, col]` of piece k as the player is given it.
-    pub pieces: Vec<Vec<[usize; 2]>>,
-    /// Index into `pieces` of the rotatable piece, if any.
-    pub rotatable: Option<usize>,
-    /// The solver's node count.
-    pub difficulty: u64,
-}
-
-impl PublicLevel {
-    /// The record without its solution; `number` is the record's position in
-    /// the pack.
-    pub fn of_record(number: usize, record: &LevelRecord) -> PublicLevel {
-        PublicLevel {
-            number,
-            width: record.width,
-            height: record.height,
-            description: record.description.clone(),
-            pieces: record.pieces.clone(),
-            rotatable: record.rotatable,
-            difficulty: record.difficulty,
-        }
-    }
 }
 
 /// One level of a chained pack: level 1 in the clear, the others sealed.

@@ -21,9 +21,9 @@ pub use census::{
     census_rectangle, census_rectangles, rectangles_up_to, CensusLevel, CensusOptions,
     RectangleCensus, RectangleReport,
 };
-pub use chain::{ChainError, ChainedLevel, ChainedPack, PublicLevel};
+pub use chain::{ChainError, ChainedLevel, ChainedPack};
 pub use error::{CensusError, LevelError, ParseError, PieceError, PlacementError, SolveError};
 pub use level::{piece_letter, Level, Placement, Solution};
-pub use pack::{CensusLine, LevelRecord, Pack};
+pub use pack::{CensusLine, LevelRecord, Pack, PublicLevel};
 pub use piece::{Piece, Transform};
 pub use solve::{solve, solve_multiset, SolveReport, Verdict, DEFAULT_NODE_BUDGET};

@@ -59,6 +59,42 @@ impl LevelRecord {
     }
 }
 
+/// A level as clients see it (the server's level list, the web client's
+/// chained pack): everything but the solution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicLevel {
+    /// Position in the pack, from 1.
+    pub number: usize,
+    /// Width of the rectangle.
+    pub width: usize,
+    /// Height of the rectangle.
+    pub height: usize,
+    /// The level description.
+    pub description: String,
+    /// `pieces[k]`: the cells `[row, col]` of piece k as the player is given it.
+    pub pieces: Vec<Vec<[usize; 2]>>,
+    /// Index into `pieces` of the rotatable piece, if any.
+    pub rotatable: Option<usize>,
+    /// The solver's node count.
+    pub difficulty: u64,
+}
+
+impl PublicLevel {
+    /// The record without its solution; `number` is the record's position in
+    /// the pack.
+    pub fn of_record(number: usize, record: &LevelRecord) -> PublicLevel {
+        PublicLevel {
+            number,
+            width: record.width,
+            height: record.height,
+            description: record.description.clone(),
+            pieces: record.pieces.clone(),
+            rotatable: record.rotatable,
+            difficulty: record.difficulty,
+        }
+    }
+}
+
 /// A line of `census --json`: the record plus `code`, the level description
 /// under the name the census format uses.
 #[derive(Clone, Debug, Serialize)]

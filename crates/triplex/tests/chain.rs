@@ -2,7 +2,8 @@
 //! any correct solution of the level before it yields, and nothing in the
 //! pack's JSON gives a solution away.
 
-use gridforge_triplex::chain::{cover_text, level_code, open_level, pack_codes, PublicLevel};
+use gridforge_triplex::chain::{cover_text, level_code, open_level, pack_codes};
+use gridforge_triplex::PublicLevel;
 use gridforge_triplex::{piece_letter, solve, CensusOptions, ChainedPack, Level, Pack};
 
 /// A solution grid of `level` found by the solver (not read from the pack),
