@@ -11,7 +11,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
-    candidates, fill, generate, solve, Board, Difficulty, Layout, SolveError, Uniqueness, SIZES,
+    candidates, fill, generate, solve, Board, Difficulty, Generated, Layout, SolveError,
+    Uniqueness, SIZES,
 };
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,20 @@ struct PuzzleJson {
     puzzle: String,
 }
 
+impl PuzzleJson {
+    /// What a client may see of a generated or filled puzzle.
+    fn of(seed: u64, made: &Generated) -> PuzzleJson {
+        PuzzleJson {
+            seed,
+            rows: made.puzzle.rows(),
+            cols: made.puzzle.cols(),
+            difficulty: made.difficulty.name(),
+            hardest: made.hardest.name(),
+            puzzle: made.puzzle.to_string(),
+        }
+    }
+}
+
 /// `POST /api/kakuro/generate`.
 pub async fn generate_puzzle(
     State(app): State<AppState>,
@@ -69,15 +84,7 @@ pub async fn generate_puzzle(
         .run(move || generate(size, difficulty, seed))
         .await?
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    Ok(Json(PuzzleJson {
-        seed,
-        rows: made.puzzle.rows(),
-        cols: made.puzzle.cols(),
-        difficulty: made.difficulty.name(),
-        hardest: made.hardest.name(),
-        puzzle: made.puzzle.to_string(),
-    })
-    .into_response())
+    Ok(Json(PuzzleJson::of(seed, &made)).into_response())
 }
 
 /// Body of a solve request.
@@ -160,15 +167,7 @@ pub async fn fill_layout(
         .run(move || fill(&layout, seed))
         .await?
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    Ok(Json(PuzzleJson {
-        seed,
-        rows: made.puzzle.rows(),
-        cols: made.puzzle.cols(),
-        difficulty: made.difficulty.name(),
-        hardest: made.hardest.name(),
-        puzzle: made.puzzle.to_string(),
-    })
-    .into_response())
+    Ok(Json(PuzzleJson::of(seed, &made)).into_response())
 }
 
 /// Body of a candidates request.
