@@ -1,11 +1,13 @@
-//! `gridforge kakuro …`: generate, solve and rate Kakuro puzzles, list digit sets.
+//! `gridforge kakuro …`: generate, solve and rate Kakuro puzzles, list digit
+//! sets, and write the pack of pregenerated puzzles the web client plays
+//! offline.
 
 use crate::cli;
 use anyhow::Context;
 use clap::Subcommand;
 use gridforge_kakuro::{
     combos_with, generate_batch, rate, solve, Board, Difficulty, DigitSet, LogicOutcome, Technique,
-    Uniqueness, MAX_RUN, MAX_SUM,
+    Uniqueness, MAX_RUN, MAX_SUM, SIZES,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -74,7 +76,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the pack of pregenerated puzzles the web client plays when the
+    /// server cannot be reached (web/kakuro/puzzles.json): `--count` puzzles
+    /// of every size and difficulty, without solutions.
+    WebPack {
+        /// The JSON file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Seed of each size and difficulty's first puzzle; puzzle i uses seed + i.
+        #[arg(long, default_value_t = WEB_PACK_SEED)]
+        seed: u64,
+        /// Puzzles per size and difficulty.
+        #[arg(long, default_value_t = WEB_PACK_COUNT, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        count: u64,
+    },
 }
+
+/// Seed of the committed web pack (web/kakuro/puzzles.json).
+pub const WEB_PACK_SEED: u64 = 0;
+/// Puzzles per size and difficulty in the committed web pack.
+pub const WEB_PACK_COUNT: u64 = 10;
+/// The `format` field of the web pack, which the web client checks.
+pub const WEB_PACK_FORMAT: &str = "gridforge-kakuro-pack";
 
 /// Puzzles generated per parallel batch, between progress updates and output.
 const BATCH: u64 = 16;
@@ -106,6 +129,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             excluded,
             json,
         } => combos_command(sum, len as usize, placed, excluded, json),
+        Command::WebPack { out, seed, count } => web_pack(&out, seed, count),
     }
 }
 
@@ -291,4 +315,36 @@ fn combos_command(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes the offline pack: one JSON object, one puzzle per line, sizes
+/// ascending and difficulties easiest first, so a regenerated pack compares
+/// byte for byte with the committed one.
+fn web_pack(out: &std::path::Path, seed: u64, count: u64) -> anyhow::Result<ExitCode> {
+    let buckets: Vec<(usize, Difficulty)> = SIZES
+        .flat_map(|size| Difficulty::ALL.into_iter().map(move |d| (size, d)))
+        .collect();
+    let bar = cli::progress_bar(buckets.len() as u64 * count, "generating the web pack");
+    let mut lines = Vec::with_capacity(buckets.len() * count as usize);
+    for (size, difficulty) in buckets {
+        let results = generate_batch(size, difficulty, seed, count as usize);
+        for (i, result) in results.into_iter().enumerate() {
+            let this_seed = seed.wrapping_add(i as u64);
+            let made =
+                result.with_context(|| format!("size {size}, {difficulty}, seed {this_seed}"))?;
+            lines.push(format!(
+                r#"{{"size":{size},"difficulty":"{difficulty}","seed":{this_seed},"hardest":"{}","puzzle":{}}}"#,
+                made.hardest,
+                serde_json::to_string(&made.puzzle.to_string())?,
+            ));
+        }
+        bar.inc(count);
+    }
+    bar.finish_and_clear();
+    let text = format!(
+        "{{\"format\":\"{WEB_PACK_FORMAT}\",\"version\":1,\"seed\":{seed},\"count\":{count},\"puzzles\":[\n{}\n]}}\n",
+        lines.join(",\n")
+    );
+    std::fs::write(out, text).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -180,7 +180,7 @@ test("the language picker changes every text and is remembered", async () => {
     await page.selectOption("#language", "ru");
     assert.equal(await text(page, "h1"), "Игры");
     assert.equal(await page.getAttribute("html", "lang"), "ru");
-    assert.equal(await text(page, "#game-kakuro .game-extra"), "Скоро");
+    assert.equal(await text(page, "#game-kakuro .game-extra"), "Поля от 10×10 до 16×16, четыре уровня, обучение и редактор.");
     await page.click("#game-triplex");
     assert.equal(await text(page, "h1"), "Уровни");
     assert.equal(await text(page, "#levels-progress"), "Решено 0 уровней из 724".replace("724", String(pack.levels.length)));

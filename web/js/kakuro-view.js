@@ -1,0 +1,156 @@
+// Drawing a Kakuro board: the grid of cells in the DOM (clue cells split by
+// a diagonal, the down sum below-left and the across sum above-right; digit
+// cells with their digit or pencil marks), sizing it to the screen, and a
+// small picture of it for the save slots.
+
+import { h } from "./dom.js";
+
+/** A button: `button("kk-undo", "Undo", onclick, {class: "ghost"})`. */
+export function button(id, label, onclick, attrs = {}) {
+  return h("button", { type: "button", id, onclick, ...attrs }, label);
+}
+
+/**
+ * Builds the DOM of `board` inside a new element and returns
+ * {el, cells}: the board element and one element per cell (row-major).
+ * `label(r, c)` names a digit cell for screen readers.
+ */
+export function buildBoard(board, { id = "kk-board", label = () => "" } = {}) {
+  const el = h("div", {
+    class: "kk-board",
+    id,
+    role: "grid",
+    "data-rows": board.rows,
+    "data-cols": board.cols,
+  });
+  el.style.setProperty("--rows", board.rows);
+  el.style.setProperty("--cols", board.cols);
+  const cells = board.cells.map((cell, i) => {
+    const r = Math.floor(i / board.cols);
+    const c = i % board.cols;
+    const data = { "data-i": i, "data-r": r, "data-c": c };
+    if (cell.kind === "blank") return h("div", { class: "kk-blank", ...data });
+    if (cell.kind === "clue") {
+      return h(
+        "div",
+        { class: "kk-clue", ...data },
+        cell.down !== null ? h("span", { class: "kk-down" }, String(cell.down)) : null,
+        cell.across !== null ? h("span", { class: "kk-across" }, String(cell.across)) : null,
+      );
+    }
+    const marks = h("div", { class: "kk-marks", "aria-hidden": "true" });
+    for (let d = 1; d <= 9; d++) marks.append(h("span", { "data-d": d }, ""));
+    return h(
+      "div",
+      { class: "kk-cell", role: "gridcell", "aria-label": label(r, c), ...data },
+      h("span", { class: "kk-value" }, ""),
+      marks,
+    );
+  });
+  for (let r = 0; r < board.rows; r++) {
+    const row = h("div", { class: "kk-row", role: "row" });
+    row.append(...cells.slice(r * board.cols, (r + 1) * board.cols));
+    el.append(row);
+  }
+  return { el, cells };
+}
+
+/**
+ * Shows the state on a built board. `view`: values and marks (row-major),
+ * selected cell (or -1), the runs to highlight (indices), and the mistakes
+ * to show: `repeats` (a Set of cells) and `wrongRuns` (run indices).
+ */
+export function paintBoard(board, ui, view) {
+  const { values, marks = null, selected = -1, activeRuns = [], repeats = new Set(), wrongRuns = [] } = view;
+  const inRun = new Set();
+  const activeClue = new Map();
+  for (const k of activeRuns) {
+    const run = board.runs[k];
+    for (const i of run.cells) inRun.add(i);
+    activeClue.set(run.clue, [...(activeClue.get(run.clue) ?? []), run.dir]);
+  }
+  const wrong = new Set();
+  const wrongClue = new Map();
+  for (const k of wrongRuns) {
+    const run = board.runs[k];
+    for (const i of run.cells) wrong.add(i);
+    wrongClue.set(run.clue, [...(wrongClue.get(run.clue) ?? []), run.dir]);
+  }
+  board.cells.forEach((cell, i) => {
+    const el = ui.cells[i];
+    if (cell.kind === "clue") {
+      const active = activeClue.get(i) ?? [];
+      const bad = wrongClue.get(i) ?? [];
+      el.classList.toggle("kk-active-down", active.includes("down"));
+      el.classList.toggle("kk-active-across", active.includes("across"));
+      el.classList.toggle("kk-wrong-down", bad.includes("down"));
+      el.classList.toggle("kk-wrong-across", bad.includes("across"));
+      return;
+    }
+    if (cell.kind !== "digit") return;
+    const d = values[i];
+    el.querySelector(".kk-value").textContent = d ? String(d) : "";
+    el.dataset.value = String(d);
+    const m = d || !marks ? 0 : marks[i];
+    el.dataset.marks = String(m);
+    const spans = el.querySelector(".kk-marks").children;
+    for (let k = 1; k <= 9; k++) spans[k - 1].textContent = m & (1 << k) ? String(k) : "";
+    el.classList.toggle("kk-selected", i === selected);
+    el.classList.toggle("kk-inrun", inRun.has(i) && i !== selected);
+    el.classList.toggle("kk-repeat", repeats.has(i));
+    el.classList.toggle("kk-wrong", wrong.has(i));
+  });
+}
+
+/**
+ * Sizes the board's cells so it fits `width` × `height` pixels (cells
+ * between `min` and `max` pixels).
+ */
+export function fitBoard(ui, board, width, height, { min = 16, max = 56 } = {}) {
+  const cell = Math.max(min, Math.min(max, Math.floor(Math.min(width / board.cols, height / board.rows))));
+  ui.el.style.setProperty("--cell", `${cell}px`);
+  return cell;
+}
+
+/**
+ * A small picture of the board with its digits (not the pencil marks), as
+ * a PNG data URL, for the save slots. Empty string when the page cannot draw.
+ */
+export function thumbnail(board, values, px = 132) {
+  const canvas = document.createElement("canvas");
+  const cell = Math.max(4, Math.floor(px / Math.max(board.rows, board.cols)));
+  canvas.width = cell * board.cols + 1;
+  canvas.height = cell * board.rows + 1;
+  const g = canvas.getContext("2d");
+  if (!g) return "";
+  g.fillStyle = "#2b3038";
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.font = `600 ${Math.round(cell * 0.72)}px system-ui, sans-serif`;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  board.cells.forEach((c, i) => {
+    const x = (i % board.cols) * cell;
+    const y = Math.floor(i / board.cols) * cell;
+    if (c.kind === "digit") {
+      g.fillStyle = "#fbfaf6";
+      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+      if (values[i]) {
+        g.fillStyle = "#1f4fa8";
+        g.fillText(String(values[i]), x + cell / 2 + 0.5, y + cell / 2 + 1);
+      }
+    } else if (c.kind === "clue") {
+      g.fillStyle = "#4a515c";
+      g.fillRect(x + 1, y + 1, cell - 1, cell - 1);
+      g.strokeStyle = "#8a93a0";
+      g.beginPath();
+      g.moveTo(x + 1, y + 1);
+      g.lineTo(x + cell, y + cell);
+      g.stroke();
+    }
+  });
+  try {
+    return canvas.toDataURL("image/png");
+  } catch {
+    return "";
+  }
+}
