@@ -1,10 +1,15 @@
-//! `gridforge chess …`: generate, check and transform ChessMemory setups.
+//! `gridforge chess …`: generate, check and transform ChessMemory setups, and
+//! write the offline pack of setups the web client carries.
 
 use crate::cli;
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::{Subcommand, ValueEnum};
-use gridforge_chessmemory::{generate_batch, validate, Effort, GenerateParams, Method, Setup};
+use gridforge_chessmemory::{
+    attacks, generate_batch, validate, Effort, GenerateParams, Method, Setup, Square,
+};
+use std::collections::HashSet;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// ChessMemory subcommands.
@@ -42,7 +47,38 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the 32 partner pairs of a valid setup, one line per pair (the squares
+    /// and the piece's letter); an invalid setup is an error.
+    Pairs {
+        /// The setup: 64 letters, a file holding them, or - for standard input.
+        setup: String,
+        /// One JSON object: {"pairs": [{"piece", "squares": [a, b]}, …]}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the offline pack of setups the web client plays without the server
+    /// (web/chess/setups.json): valid setups from consecutive seeds, none of them an
+    /// image of another under the board's symmetries, so that the client can vary
+    /// each one with the 8 symmetries.
+    WebPack {
+        /// The JSON file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// How many setups the pack holds.
+        #[arg(long, default_value_t = WEB_PACK_COUNT, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        count: u64,
+        /// Seed of the first setup tried; the same seed and count give the same file.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
+
+/// Setups in the web client's offline pack, `web/chess/setups.json` (each one
+/// plays in 8 orientations).
+pub const WEB_PACK_COUNT: u64 = 256;
+
+/// The `format` field of the offline pack.
+const WEB_PACK_FORMAT: &str = "gridforge-chess-setups";
 
 /// The generator as named on the command line.
 #[derive(Clone, Copy, ValueEnum)]
@@ -76,6 +112,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         } => generate(count, seed, method.into(), json),
         Command::Check { setup, json } => check(&read_setup(&setup)?, json),
         Command::Symmetries { setup, json } => symmetries(&read_setup(&setup)?, json),
+        Command::Pairs { setup, json } => pairs(&read_setup(&setup)?, json),
+        Command::WebPack { out, count, seed } => web_pack(&out, count, seed),
     }
 }
 
@@ -172,5 +210,125 @@ fn symmetries(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
             println!("{:<20} {image}", symmetry.name());
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The partner of the piece on each square: the one square holding the same piece
+/// inside its attack range, or an error naming how many pieces lack exactly one.
+fn partner_pairs(setup: &Setup) -> anyhow::Result<Vec<(Square, Square)>> {
+    let violations = validate(setup);
+    if !violations.is_empty() {
+        bail!(
+            "the setup is not valid: {} pieces do not have exactly one partner \
+             (see `gridforge chess check`)",
+            violations.len()
+        );
+    }
+    let mut pairs = Vec::with_capacity(32);
+    // In the order of the setup's text, each pair once, by its first square.
+    for position in 0..64 {
+        let square = Square::from_text_position(position).expect("0..64 is on the board");
+        let piece = setup.piece_at(square);
+        let partners = attacks(piece.kind, square) & setup.squares_of(piece);
+        let partner = Square::from_index(partners.trailing_zeros() as u8)
+            .expect("a valid setup gives every piece one partner");
+        if partner.text_position() > position {
+            pairs.push((square, partner));
+        }
+    }
+    Ok(pairs)
+}
+
+fn pairs(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
+    let pairs = partner_pairs(setup)?;
+    if json {
+        let list: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| {
+                serde_json::json!({
+                    "piece": setup.piece_at(*a).letter().to_string(),
+                    "squares": [a.to_string(), b.to_string()],
+                })
+            })
+            .collect();
+        println!("{}", serde_json::json!({ "pairs": list }));
+    } else {
+        for (a, b) in pairs {
+            println!("{a} {b} {}", setup.piece_at(a).letter());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The setups of the offline pack: valid setups from seeds `seed`, `seed + 1`, …,
+/// in seed order, skipping any that is an image of one already taken.
+fn web_pack_setups(count: u64, seed: u64) -> anyhow::Result<Vec<Setup>> {
+    let params = GenerateParams::default();
+    // Two seeds giving symmetric images of one setup is rare; this many tries
+    // leaves plenty of room and still bounds the work.
+    let most_seeds = count.saturating_mul(2).saturating_add(1024);
+    let bar = cli::progress_bar(count, "generating the offline pack");
+    let mut classes = HashSet::new();
+    let mut setups = Vec::with_capacity(count as usize);
+    let mut tried = 0;
+    while (setups.len() as u64) < count {
+        if tried >= most_seeds {
+            bail!(
+                "found only {} distinct setups in {tried} seeds",
+                setups.len()
+            );
+        }
+        let batch = BATCH
+            .min(count - setups.len() as u64)
+            .min(most_seeds - tried);
+        let first_seed = seed.wrapping_add(tried);
+        for (offset, result) in generate_batch(&params, first_seed, batch as usize)
+            .into_iter()
+            .enumerate()
+        {
+            let this_seed = first_seed.wrapping_add(offset as u64);
+            let generated = result.with_context(|| format!("seed {this_seed}"))?;
+            // A symmetry class is named by the least text among its 8 images.
+            let class = generated
+                .setup
+                .images()
+                .map(|(_, image)| image.to_string())
+                .into_iter()
+                .min()
+                .expect("8 images");
+            if (setups.len() as u64) < count && classes.insert(class) {
+                setups.push(generated.setup);
+                bar.inc(1);
+            }
+        }
+        tried += batch;
+    }
+    bar.finish_and_clear();
+    Ok(setups)
+}
+
+/// The offline pack as JSON, one setup per line so that a change reads as a diff.
+fn web_pack_json(setups: &[Setup], seed: u64) -> anyhow::Result<String> {
+    let texts: Vec<String> = setups.iter().map(ToString::to_string).collect();
+    let value = serde_json::json!({
+        "format": WEB_PACK_FORMAT,
+        "seed": seed,
+        "setups": texts,
+    });
+    let mut text = serde_json::to_string_pretty(&value)?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn web_pack(out: &Path, count: u64, seed: u64) -> anyhow::Result<ExitCode> {
+    let setups = web_pack_setups(count, seed)?;
+    let text = web_pack_json(&setups, seed)?;
+    std::fs::write(out, &text).with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!(
+        "wrote {} setups to {} ({} bytes)",
+        setups.len(),
+        out.display(),
+        text.len()
+    );
     Ok(ExitCode::SUCCESS)
 }

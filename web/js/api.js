@@ -58,6 +58,11 @@ export function createApi(base, fetchImpl = globalThis.fetch) {
       const r = await call("GET", `${level(n)}/records`);
       return r?.ok ? r.data : null;
     },
+    /** A fresh valid ChessMemory setup (64 letters, rank 8 first) or null. */
+    async chessSetup() {
+      const r = await call("POST", "api/chess/setup", {});
+      return r?.ok && typeof r.data?.setup === "string" ? r.data.setup : null;
+    },
   };
 }
 

@@ -3,12 +3,19 @@
 //   #/            the home screen with the games
 //   #/triplex     the Triplex level list
 //   #/triplex/N   Triplex level N
+//   #/kakuro…     Kakuro (see kakuro.js)
+//   #/chess       ChessMemory
+// It also registers the service worker that keeps every file for offline
+// play (offline.js) and says when the network is gone.
 
 import { createApi, serverBase } from "./api.js";
 import { h } from "./dom.js";
 import { LANGUAGES, applyTranslations, createI18n, pickLanguage } from "./i18n.js";
 import { isEmbedded, loadJSON } from "./resources.js";
 import { loadProgress, loadSettings, saveProgress, saveSettings } from "./store.js";
+import { createChess } from "./chess.js";
+import { createKakuro } from "./kakuro.js";
+import { isOffline, registerServiceWorker, watchNetwork } from "./offline.js";
 import { createTriplex } from "./triplex.js";
 
 /** Autosave at least this often (the issue asks for ≤ 10 s). */
@@ -56,8 +63,27 @@ const triplex = createTriplex({
   askName,
 });
 
+const kakuro = createKakuro({
+  storage,
+  i18n: () => i18n,
+  navigate: (hash) => {
+    if (location.hash === hash) render();
+    else location.hash = hash;
+  },
+});
+
+const chess = createChess({
+  api,
+  storage,
+  i18n: () => i18n,
+  loadPack: () => loadJSON("chess/setups.json"),
+  online: () => !isOffline(),
+});
+
 function save() {
   triplex.keep();
+  kakuro.keep();
+  chess.save();
   saveProgress(storage, progress);
 }
 
@@ -87,6 +113,8 @@ function showTheme() {
 
 function renderHome() {
   triplex.leave();
+  kakuro.leave();
+  chess.leave();
   const { total, solved } = triplex.counts();
   const tile = (game, href, extra) =>
     h(
@@ -111,8 +139,8 @@ function renderHome() {
         "div",
         { class: "games" },
         tile("triplex", "#/triplex", i18n.t("levels.solved", { count: solved, total })),
-        tile("kakuro", null, i18n.t("home.coming")),
-        tile("chess", null, i18n.t("home.coming")),
+        tile("kakuro", "#/kakuro", kakuro.tileText()),
+        tile("chess", "#/chess", chess.summary()),
       ),
     ),
   );
@@ -124,7 +152,15 @@ let rendering = Promise.resolve();
 function render() {
   rendering = rendering.then(async () => {
     const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
-    if (parts[0] === "triplex" && parts.length === 1) triplex.renderList(view);
+    if (parts[0] !== "kakuro") kakuro.leave();
+    if (parts[0] !== "chess") chess.leave();
+    if (parts[0] === "kakuro") {
+      triplex.leave();
+      await kakuro.render(view, parts.slice(1));
+    } else if (parts[0] === "chess") {
+      triplex.leave();
+      await chess.render(view);
+    } else if (parts[0] === "triplex" && parts.length === 1) triplex.renderList(view);
     else if (parts[0] === "triplex" && parts.length === 2) {
       await triplex.renderLevel(view, Number(parts[1]));
     } else renderHome();
@@ -195,6 +231,7 @@ document.getElementById("code-cancel").addEventListener("click", () => {
 
 window.addEventListener("hashchange", render);
 window.addEventListener("resize", () => triplex.fit());
+window.addEventListener("resize", () => kakuro.fit());
 // Save when the page is hidden or closed, and every few seconds while playing.
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") save();
@@ -208,12 +245,49 @@ setInterval(() => {
   const step = Math.min(now - lastTick, 2000);
   lastTick = now;
   triplex.tick(step);
+  kakuro.tick(step);
+  chess.tick(step);
   sinceSave += step;
   if (sinceSave >= AUTOSAVE_MS) {
     sinceSave = 0;
     save();
   }
 }, 1000);
+
+/** A line under the top bar: offline, ready for offline play, or an update. */
+function notice(key, action) {
+  const bar = document.getElementById("notice");
+  if (!key) {
+    bar.hidden = true;
+    bar.replaceChildren();
+    return;
+  }
+  bar.dataset.key = key;
+  bar.replaceChildren(h("span", {}, i18n.t(key)));
+  if (action) {
+    bar.append(h("button", { type: "button", id: "notice-action", onclick: action }, i18n.t("offline.reload")));
+  }
+  bar.hidden = false;
+}
+
+watchNetwork((offline) => {
+  document.body.classList.toggle("offline", offline);
+  if (offline) notice("offline.banner");
+  else if (document.getElementById("notice").dataset.key === "offline.banner") notice(null);
+});
+if (!isEmbedded()) {
+  registerServiceWorker({
+    location,
+    onReady: () => {
+      document.body.dataset.offlineReady = "true";
+      notice("offline.ready");
+      setTimeout(() => {
+        if (document.getElementById("notice").dataset.key === "offline.ready") notice(null);
+      }, 4000);
+    },
+    onUpdate: (apply) => notice("offline.update", apply),
+  });
+}
 
 await render();
 document.body.dataset.ready = "true";

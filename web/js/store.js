@@ -5,7 +5,8 @@
 const SETTINGS_KEY = "gridforge.settings.v1";
 const PROGRESS_KEY = "gridforge.triplex.v1";
 
-function read(storage, key) {
+/** The JSON object stored under `key`, or null (missing, damaged or not an object). */
+export function read(storage, key) {
   try {
     const text = storage?.getItem(key);
     const value = text ? JSON.parse(text) : null;
@@ -15,7 +16,8 @@ function read(storage, key) {
   }
 }
 
-function write(storage, key, value) {
+/** Stores `value` as JSON under `key`; false when the storage refuses. */
+export function write(storage, key, value) {
   try {
     storage?.setItem(key, JSON.stringify(value));
     return true;

@@ -1,0 +1,395 @@
+// The ChessMemory screen: an 8×8 board of face-down squares. Uncover one
+// square, then a second (click, tap, or the arrow keys and Enter/Space);
+// partners stay open, any other two close again after a moment. Moves and
+// time are counted, the best results kept in localStorage, and the game in
+// progress survives a reload. A new game's setup comes from the server
+// (POST /api/chess/setup) or, without one, from the offline pack
+// web/chess/setups.json turned by one of the board's 8 symmetries.
+
+import { pieceSvg } from "./chess-pieces.js";
+import {
+  SYMMETRY_NAMES,
+  addResult,
+  applySymmetry,
+  hideShown,
+  newGame,
+  pairsFound,
+  restoreGame,
+  squareName,
+  uncover,
+  validSetup,
+} from "./chess-rules.js";
+import { h } from "./dom.js";
+import { read, write } from "./store.js";
+
+const STORE_KEY = "gridforge.chess.v1";
+/** How long a pair that is not a pair stays face up. */
+export const MISS_MS = 1100;
+
+/** Catalog keys of the pieces' names, by setup letter. */
+const PIECE_NAMES = {
+  Q: "chess.piece.whiteQueen",
+  N: "chess.piece.whiteKnight",
+  B: "chess.piece.whiteBishop",
+  R: "chess.piece.whiteRook",
+  q: "chess.piece.blackQueen",
+  n: "chess.piece.blackKnight",
+  b: "chess.piece.blackBishop",
+  r: "chess.piece.blackRook",
+};
+
+/** What is kept between visits: the game in progress, the best results, games finished. */
+function loadChess(storage) {
+  const saved = read(storage, STORE_KEY) ?? {};
+  const best = Array.isArray(saved.best)
+    ? saved.best.filter(
+        (r) => Number.isInteger(r?.moves) && r.moves >= 32 && Number.isFinite(r.ms) && Number.isFinite(r.at),
+      )
+    : [];
+  return {
+    game: restoreGame(saved.game),
+    best,
+    finished: Number.isInteger(saved.finished) ? saved.finished : 0,
+  };
+}
+
+/**
+ * The ChessMemory part of the app. `ctx` gives `api`, `i18n()`, `storage`,
+ * `loadPack()` (resolves to the offline pack) and `online()` (false when the
+ * browser knows it has no network).
+ */
+export function createChess(ctx) {
+  const data = loadChess(ctx.storage);
+  let game = data.game;
+  /** The DOM of the board being shown, or null. */
+  let ui = null;
+  let missTimer = null;
+  /** The square that has the keyboard focus (roving tabindex). */
+  let cursor = 0;
+  /** A new game being fetched (so two clicks make one game). */
+  let starting = null;
+  /** The offline pack's valid setups, once loaded. */
+  let packSetups = null;
+
+  const t = (key, params) => ctx.i18n().t(key, params);
+
+  function save() {
+    write(ctx.storage, STORE_KEY, {
+      version: 1,
+      game: game && {
+        setup: game.setup,
+        source: game.source,
+        matched: game.matched,
+        moves: game.moves,
+        elapsed: Math.round(game.elapsed),
+      },
+      best: data.best,
+      finished: data.finished,
+    });
+  }
+
+  /** A setup from the offline pack, turned or mirrored at random: {setup, source}. */
+  async function fromPack() {
+    if (!packSetups) {
+      const pack = await ctx.loadPack();
+      packSetups = (Array.isArray(pack?.setups) ? pack.setups : []).filter((s) => validSetup(s));
+    }
+    const setups = packSetups;
+    if (setups.length === 0) throw new Error("the offline pack of setups is empty or damaged");
+    const index = Math.floor(Math.random() * setups.length);
+    const symmetry = SYMMETRY_NAMES[Math.floor(Math.random() * SYMMETRY_NAMES.length)];
+    return { setup: applySymmetry(setups[index], symmetry), source: "pack" };
+  }
+
+  /** A fresh valid setup: from the server when it answers, else from the pack. */
+  async function freshSetup() {
+    if (ctx.api.online && ctx.online()) {
+      const text = await ctx.api.chessSetup();
+      // Trust no answer blindly: a setup that breaks the rules is not played.
+      if (text && validSetup(text)) return { setup: text, source: "server" };
+    }
+    return fromPack();
+  }
+
+  function startNewGame() {
+    starting ??= (async () => {
+      clearTimeout(missTimer);
+      // The first game of a visit starts before the board exists.
+      ui?.board?.setAttribute("aria-busy", "true");
+      try {
+        const { setup, source } = await freshSetup();
+        game = newGame(setup, source);
+        cursor = 0;
+        save();
+      } catch (err) {
+        console.error(err);
+        if (ui?.message) showMessage(t("chess.noSetup"), "error");
+        return;
+      } finally {
+        starting = null;
+      }
+      if (ui) build(ui.view);
+    })();
+    return starting;
+  }
+
+  // ---- the screen -----------------------------------------------------
+
+  async function render(view) {
+    leave();
+    ui = { view };
+    if (!game) {
+      view.replaceChildren(h("p", { class: "loading" }, t("chess.preparing")));
+      await startNewGame();
+      if (!game) {
+        view.replaceChildren(
+          h("p", { class: "error", id: "chess-message" }, t("chess.noSetup")),
+          h("button", { type: "button", id: "chess-new", onclick: () => render(view) }, t("chess.newGame")),
+        );
+      }
+      return;
+    }
+    build(view);
+  }
+
+  function build(view) {
+    ui = { view };
+    ui.moves = h("span", { id: "chess-moves" });
+    ui.pairs = h("span", { id: "chess-pairs" });
+    ui.timer = h("span", { class: "timer", id: "chess-timer", title: t("chess.time") });
+    ui.message = h("p", { class: "chess-message", id: "chess-message", role: "status" });
+    ui.board = h("div", {
+      class: "chess-board",
+      id: "chess-board",
+      role: "grid",
+      "aria-label": t("chess.board"),
+      "data-source": game.source ?? "",
+    });
+    ui.squares = [];
+    for (let row = 0; row < 8; row++) {
+      const rowEl = h("div", { role: "row", class: "chess-row" });
+      for (let col = 0; col < 8; col++) {
+        const i = row * 8 + col;
+        const square = h("button", {
+          type: "button",
+          role: "gridcell",
+          class: `chess-square ${(row + col) % 2 ? "dark" : "light"}`,
+          "data-square": squareName(i),
+          "data-index": i,
+          tabindex: i === cursor ? 0 : -1,
+          onclick: () => choose(i),
+          onfocus: () => setCursor(i, false),
+        });
+        ui.squares.push(square);
+        rowEl.append(square);
+      }
+      ui.board.append(rowEl);
+    }
+    ui.board.addEventListener("keydown", keyDown);
+    ui.best = h("aside", { class: "chess-best", id: "chess-best" });
+    ui.end = h("div", { class: "status chess-end", id: "chess-end", role: "status", hidden: true });
+    view.replaceChildren(
+      h(
+        "section",
+        { class: "chess" },
+        h(
+          "div",
+          { class: "play-head" },
+          h("h1", {}, t("home.chess.name")),
+          h("span", { class: "chess-stats" }, ui.moves, ui.pairs),
+          ui.timer,
+        ),
+        h(
+          "div",
+          { class: "tools" },
+          h("button", { type: "button", id: "chess-new", onclick: () => startNewGame() }, t("chess.newGame")),
+        ),
+        game.source === "pack"
+          ? h("p", { class: "chess-source", id: "chess-source" }, t("offline.chessPack"))
+          : null,
+        ui.board,
+        ui.message,
+        ui.end,
+        h("p", { class: "help" }, t("chess.help")),
+        ui.best,
+      ),
+    );
+    draw();
+    showBest();
+    tick(0);
+  }
+
+  /** Shows every square as the game has it; face-down squares carry no piece in the DOM. */
+  function draw() {
+    if (!ui?.squares) return;
+    const setup = game.setup;
+    const missed = game.shown.length === 2;
+    ui.squares.forEach((el, i) => {
+      const found = game.matched.includes(i);
+      const shown = game.shown.includes(i);
+      const state = found ? "found" : shown ? (missed ? "missed" : "shown") : "hidden";
+      if (el.dataset.state === state) return;
+      el.dataset.state = state;
+      const name = squareName(i);
+      if (state === "hidden") {
+        el.replaceChildren();
+        delete el.dataset.piece;
+        el.setAttribute("aria-label", t("chess.square.hidden", { square: name }));
+      } else {
+        el.replaceChildren(pieceSvg(setup[i]));
+        el.dataset.piece = setup[i];
+        const piece = t(PIECE_NAMES[setup[i]]);
+        el.setAttribute(
+          "aria-label",
+          t(found ? "chess.square.found" : "chess.square.open", { square: name, piece }),
+        );
+      }
+      el.setAttribute("aria-disabled", String(state === "found"));
+    });
+    ui.moves.textContent = t("chess.moves", { count: game.moves });
+    ui.pairs.textContent = t("chess.pairs", { count: pairsFound(game), total: 32 });
+    ui.board.classList.toggle("done", game.done);
+    showEnd();
+  }
+
+  function showMessage(text, kind = "") {
+    if (!ui?.message) return;
+    ui.message.textContent = text;
+    ui.message.className = `chess-message ${kind}`;
+  }
+
+  /** Uncovers square i, as a click, a tap or Enter/Space does. */
+  function choose(i) {
+    if (!game || starting) return;
+    const hadMiss = game.shown.length === 2;
+    const outcome = uncover(game, i);
+    if (outcome === "none") return;
+    if (hadMiss) clearTimeout(missTimer);
+    setCursor(i, false);
+    const piece = t(PIECE_NAMES[game.setup[i]]);
+    if (outcome === "first") {
+      showMessage(t("chess.firstOpen", { piece }));
+    } else if (outcome === "pair") {
+      showMessage(t("chess.pair", { piece }), "ok");
+      if (game.done) finish();
+    } else if (outcome === "miss") {
+      showMessage(t("chess.miss"));
+      const shown = game;
+      missTimer = setTimeout(() => {
+        if (game !== shown) return;
+        hideShown(game);
+        draw();
+      }, MISS_MS);
+    }
+    save();
+    draw();
+  }
+
+  function finish() {
+    data.finished += 1;
+    const result = { moves: game.moves, ms: Math.round(game.elapsed), at: Date.now() };
+    game.place = addResult(data.best, result);
+    save();
+    showBest();
+  }
+
+  function showEnd() {
+    if (!ui?.end) return;
+    if (!game.done) {
+      ui.end.hidden = true;
+      return;
+    }
+    const time = ctx.i18n().duration(game.elapsed);
+    ui.end.replaceChildren(
+      h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
+      h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
+      game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
+      h("button", { type: "button", id: "chess-again", onclick: () => startNewGame() }, t("chess.again")),
+    );
+    ui.end.hidden = false;
+  }
+
+  function showBest() {
+    if (!ui?.best) return;
+    if (data.best.length === 0) {
+      ui.best.replaceChildren(
+        h("h2", {}, t("chess.bestHeading")),
+        h("p", { id: "chess-best-none" }, t("chess.bestNone")),
+      );
+      return;
+    }
+    const i18n = ctx.i18n();
+    ui.best.replaceChildren(
+      h("h2", {}, t("chess.bestHeading")),
+      h(
+        "ol",
+        { id: "chess-best-list" },
+        data.best.map((r) =>
+          h(
+            "li",
+            {},
+            t("chess.result", { count: r.moves, time: i18n.duration(r.ms) }),
+            " ",
+            h("span", { class: "ago" }, i18n.ago(r.at)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  // ---- the keyboard ---------------------------------------------------
+
+  function setCursor(i, focus = true) {
+    cursor = i;
+    if (!ui?.squares) return;
+    ui.squares.forEach((el, k) => el.setAttribute("tabindex", k === i ? "0" : "-1"));
+    if (focus) ui.squares[i].focus();
+  }
+
+  function keyDown(e) {
+    const row = Math.floor(cursor / 8);
+    const col = cursor % 8;
+    const moves = {
+      ArrowUp: [row - 1, col],
+      ArrowDown: [row + 1, col],
+      ArrowLeft: [row, col - 1],
+      ArrowRight: [row, col + 1],
+      Home: [row, 0],
+      End: [row, 7],
+    };
+    const to = moves[e.key];
+    if (!to) return;
+    e.preventDefault();
+    const [r, c] = to;
+    if (r >= 0 && r < 8 && c >= 0 && c < 8) setCursor(r * 8 + c);
+  }
+
+  // ---- the app's hooks --------------------------------------------------
+
+  /** Leaves the screen (the game stays saved). */
+  function leave() {
+    clearTimeout(missTimer);
+    if (game) {
+      hideShown(game);
+      save();
+    }
+    ui = null;
+  }
+
+  /** Called every second: counts play time while a game runs and the page is visible. */
+  function tick(ms) {
+    if (!ui?.timer || !game) return;
+    const started = game.moves > 0 || game.shown.length > 0;
+    if (started && !game.done && document.visibilityState === "visible") game.elapsed += ms;
+    ui.timer.textContent = ctx.i18n().duration(game.elapsed);
+  }
+
+  /** The home screen's line under the ChessMemory tile. */
+  function summary() {
+    const best = data.best[0];
+    if (!best) return t("chess.tileNew");
+    return t("chess.tileBest", { count: best.moves, time: ctx.i18n().duration(best.ms) });
+  }
+
+  return { render, leave, tick, save, summary };
+}

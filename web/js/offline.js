@@ -1,0 +1,68 @@
+// Offline play and installing: registers the service worker (web/sw.js),
+// which keeps every file the games need, and tells the player when the
+// network is gone (what needs the server then says so) and when a new
+// version is ready.
+//
+// No service worker runs from the exported single file (file://, blob:): it
+// has everything inlined and there is nothing to keep.
+
+/** True when the browser knows it has no network (navigator.onLine is false). */
+export function isOffline(nav = globalThis.navigator) {
+  return nav?.onLine === false;
+}
+
+/** Calls `onChange(offline)` now and whenever the network comes or goes. */
+export function watchNetwork(onChange, win = globalThis.window) {
+  const report = () => onChange(isOffline());
+  win?.addEventListener("online", report);
+  win?.addEventListener("offline", report);
+  report();
+}
+
+/** True where a service worker may run: a page served over HTTP(S) in a secure context. */
+export function canUseServiceWorker(location, nav = globalThis.navigator, secure = globalThis.isSecureContext) {
+  return Boolean(location && /^https?:$/.test(location.protocol) && secure && nav && "serviceWorker" in nav);
+}
+
+/**
+ * Registers web/sw.js. `onReady()` is called when the files are kept for
+ * offline play for the first time; `onUpdate(apply)` when a new version is
+ * installed and waiting, where `apply()` switches to it and reloads.
+ * Resolves to the registration, or null where no service worker runs.
+ */
+export async function registerServiceWorker({ location, onReady, onUpdate }) {
+  if (!canUseServiceWorker(location)) return null;
+  const sw = navigator.serviceWorker;
+  let registration;
+  try {
+    registration = await sw.register("sw.js", { updateViaCache: "none" });
+  } catch (err) {
+    console.warn("service worker not registered:", err);
+    return null;
+  }
+  // A page that had no worker yet becomes controlled when the first one
+  // activates; one that had a worker reloads when it switches to a new one.
+  const hadController = Boolean(sw.controller);
+  let reloading = false;
+  sw.addEventListener("controllerchange", () => {
+    if (!hadController || reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  const waiting = (worker) => {
+    if (!worker) return;
+    const apply = () => worker.postMessage({ type: "skip-waiting" });
+    if (hadController) onUpdate?.(apply);
+  };
+  const watch = (worker) => {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") waiting(registration.waiting ?? worker);
+      if (worker.state === "activated" && !hadController) onReady?.();
+    });
+  };
+  if (registration.waiting) waiting(registration.waiting);
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  return registration;
+}

@@ -1,0 +1,111 @@
+// The service worker: keeps every file of the web client so that, after the
+// first visit, all three games start and play with the network off.
+//
+// - Install: every file listed below goes into a cache named after VERSION,
+//   fetched past the HTTP cache. The list and VERSION (a hash of every
+//   file's content) are written by `node web-tests/tools/update-sw.mjs`, and
+//   a unit test fails when they are stale, so any change to the client
+//   changes this file, and a changed service worker is a new version.
+// - Requests for those files are answered from the cache, so the files a
+//   page uses always belong to one version. Anything else (the API above
+//   all) goes to the network untouched and is never stored.
+// - A new version installs next to the old one and waits until the page
+//   asks for it (the "new version" notice) or every tab is closed; on
+//   activating, it deletes the caches of older versions.
+
+// --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
+const VERSION = "de0509364eede82f";
+const FILES = [
+  "chess/setups.json",
+  "css/app.css",
+  "i18n/de.json",
+  "i18n/en.json",
+  "i18n/fr.json",
+  "i18n/ru.json",
+  "i18n/zh.json",
+  "icons/apple-touch-icon.png",
+  "icons/icon-192.png",
+  "icons/icon-512.png",
+  "icons/icon-maskable-512.png",
+  "icons/icon-maskable.svg",
+  "icons/icon.svg",
+  "index.html",
+  "js/api.js",
+  "js/app.js",
+  "js/board.js",
+  "js/chain.js",
+  "js/chess-pieces.js",
+  "js/chess-rules.js",
+  "js/chess.js",
+  "js/dom.js",
+  "js/i18n.js",
+  "js/kakuro-api.js",
+  "js/kakuro-editor.js",
+  "js/kakuro-game.js",
+  "js/kakuro-model.js",
+  "js/kakuro-store.js",
+  "js/kakuro-tutorial.js",
+  "js/kakuro-view.js",
+  "js/kakuro.js",
+  "js/offline.js",
+  "js/resources.js",
+  "js/store.js",
+  "js/triplex.js",
+  "kakuro/puzzles.json",
+  "manifest.webmanifest",
+  "triplex/levels.json",
+];
+// --- end of precache manifest ---
+
+const PREFIX = "gridforge-";
+const CACHE = `${PREFIX}${VERSION}`;
+/** Paths (relative to the scope) that are never answered from the cache. */
+const NETWORK_ONLY = /^(api\/|api$|healthz$)/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // All or nothing: a missing file fails the install, and the old
+      // version stays.
+      cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" }))),
+    ),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  const path = url.pathname.slice(scope.pathname.length);
+  if (NETWORK_ONLY.test(path)) return;
+  const key = path === "" ? "index.html" : path;
+  if (!FILES.includes(key)) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const kept = await cache.match(new URL(key, scope), {
+        ignoreSearch: request.mode === "navigate",
+        // The server varies on Accept-Encoding, which a Request never shows.
+        ignoreVary: true,
+      });
+      return kept ?? fetch(request);
+    })(),
+  );
+});
