@@ -5,29 +5,36 @@
 const TIMEOUT_MS = 8000;
 
 /**
+ * One JSON request to the server at `base`: resolves to {ok, status, data}
+ * (data null when the answer is not JSON), or to null when there is no
+ * server (`base` null), it cannot be reached, or it takes over `timeoutMs`.
+ */
+export async function request(base, fetchImpl, method, path, body, timeoutMs = TIMEOUT_MS) {
+  if (base === null || !fetchImpl) return null;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetchImpl(new URL(path, base), {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      signal: controller.signal,
+    });
+    const data = await response.json().catch(() => null);
+    return { ok: response.ok, status: response.status, data };
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A client for the server at `base` (the page's own origin), or an offline
  * stand-in whose calls all resolve to null when `base` is null.
  */
 export function createApi(base, fetchImpl = globalThis.fetch) {
-  async function call(method, path, body) {
-    if (base === null || !fetchImpl) return null;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      const response = await fetchImpl(new URL(path, base), {
-        method,
-        headers: body ? { "content-type": "application/json" } : {},
-        body: body ? JSON.stringify(body) : undefined,
-        signal: controller.signal,
-      });
-      const data = await response.json().catch(() => null);
-      return { ok: response.ok, status: response.status, data };
-    } catch {
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const call = (method, path, body) => request(base, fetchImpl, method, path, body);
   const level = (n) => `api/triplex/levels/${encodeURIComponent(n)}`;
   return {
     online: base !== null,

@@ -3,30 +3,18 @@
 // or to null when there is no server or it cannot be reached, so the caller
 // can tell "offline" from "refused".
 
+import { request } from "./api.js";
+
 /** Generating a large expert puzzle or filling a layout may take a while. */
 const TIMEOUT_MS = 30_000;
 
 /** A client for the server at `base` (null: no server, every call is null). */
 export function createKakuroApi(base, fetchImpl = globalThis.fetch) {
   async function post(path, body) {
-    if (base === null || !fetchImpl) return null;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      const response = await fetchImpl(new URL(path, base), {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
-      const data = await response.json().catch(() => null);
-      if (response.ok && data) return { ok: true, data };
-      return { ok: false, status: response.status, error: typeof data?.error === "string" ? data.error : "" };
-    } catch {
-      return null;
-    } finally {
-      clearTimeout(timer);
-    }
+    const r = await request(base, fetchImpl, "POST", path, body, TIMEOUT_MS);
+    if (r === null) return null;
+    if (r.ok && r.data) return { ok: true, data: r.data };
+    return { ok: false, status: r.status, error: typeof r.data?.error === "string" ? r.data.error : "" };
   }
   return {
     online: base !== null,
