@@ -128,20 +128,14 @@ fn generate(count: u64, seed: u64, method: Method, json: bool) -> anyhow::Result
         method,
         ..GenerateParams::default()
     };
-    let bar = if count > 1 {
-        cli::progress_bar(count, "generating setups")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut done = 0;
-    while done < count {
-        let batch = BATCH.min(count - done);
-        let first_seed = seed.wrapping_add(done);
-        let results = generate_batch(&params, first_seed, batch as usize);
-        for (offset, result) in results.into_iter().enumerate() {
-            let this_seed = first_seed.wrapping_add(offset as u64);
-            let generated = result.with_context(|| format!("seed {this_seed}"))?;
+    cli::generate_seeded(
+        count,
+        seed,
+        BATCH,
+        "generating setups",
+        |first, n| generate_batch(&params, first, n),
+        |_, _, generated| {
             if json {
                 let (key, amount) = match generated.effort {
                     Effort::Nodes(nodes) => ("nodes", nodes),
@@ -158,11 +152,9 @@ fn generate(count: u64, seed: u64, method: Method, json: bool) -> anyhow::Result
             } else {
                 writeln!(out, "{}", generated.setup)?;
             }
-        }
-        done += batch;
-        bar.inc(batch);
-    }
-    bar.finish_and_clear();
+            Ok(())
+        },
+    )?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -156,20 +156,14 @@ fn generate(
     count: u64,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let bar = if count > 1 {
-        cli::progress_bar(count, "generating puzzles")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut done = 0;
-    while done < count {
-        let batch = BATCH.min(count - done);
-        let first_seed = seed.wrapping_add(done);
-        let results = generate_batch(size, difficulty, first_seed, batch as usize);
-        for (offset, result) in results.into_iter().enumerate() {
-            let this_seed = first_seed.wrapping_add(offset as u64);
-            let made = result.with_context(|| format!("seed {this_seed}"))?;
+    cli::generate_seeded(
+        count,
+        seed,
+        BATCH,
+        "generating puzzles",
+        |first, n| generate_batch(size, difficulty, first, n),
+        |index, this_seed, made| {
             if json {
                 // Written by hand to keep the documented key order.
                 writeln!(
@@ -180,7 +174,7 @@ fn generate(
                     made.hardest,
                 )?;
             } else {
-                if done + offset as u64 > 0 {
+                if index > 0 {
                     writeln!(out)?;
                 }
                 writeln!(
@@ -192,11 +186,9 @@ fn generate(
                 writeln!(out, "# solution")?;
                 writeln!(out, "{}", made.solution)?;
             }
-        }
-        done += batch;
-        bar.inc(batch);
-    }
-    bar.finish_and_clear();
+            Ok(())
+        },
+    )?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

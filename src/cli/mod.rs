@@ -70,3 +70,40 @@ pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
     bar.set_message(what.to_string());
     bar
 }
+
+/// Makes `count` things from consecutive seeds starting at `seed`, `batch` at
+/// a time (`make(first_seed, n)` makes a batch, in parallel if it likes), and
+/// hands each to `emit(index, seed, thing)` in seed order. A progress bar
+/// (`what`) runs when more than one is asked for; the first failure stops
+/// everything and names its seed.
+pub fn generate_seeded<T, E>(
+    count: u64,
+    seed: u64,
+    batch: u64,
+    what: &str,
+    make: impl Fn(u64, usize) -> Vec<Result<T, E>>,
+    mut emit: impl FnMut(u64, u64, T) -> anyhow::Result<()>,
+) -> anyhow::Result<()>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let bar = if count > 1 {
+        progress_bar(count, what)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut done = 0;
+    while done < count {
+        let n = batch.max(1).min(count - done);
+        let first_seed = seed.wrapping_add(done);
+        for (offset, result) in make(first_seed, n as usize).into_iter().enumerate() {
+            let this_seed = first_seed.wrapping_add(offset as u64);
+            let thing = result.with_context(|| format!("seed {this_seed}"))?;
+            emit(done + offset as u64, this_seed, thing)?;
+        }
+        done += n;
+        bar.inc(n);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
