@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "4e45e2a71429affb";
+const VERSION = "54520a1cc49c8217";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

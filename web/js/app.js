@@ -255,10 +255,19 @@ setInterval(() => {
 }, 1000);
 
 /** A line under the top bar: offline, ready for offline play, or an update. */
+// An update waiting to be applied outlives passing notices (offline, ready), so
+// the button to apply it comes back when they go.
+let pendingUpdate = null;
+
 function notice(key, action) {
   const bar = document.getElementById("notice");
+  if (!key && pendingUpdate) {
+    key = "offline.update";
+    action = pendingUpdate;
+  }
   if (!key) {
     bar.hidden = true;
+    delete bar.dataset.key;
     bar.replaceChildren();
     return;
   }
@@ -285,7 +294,10 @@ if (!isEmbedded()) {
         if (document.getElementById("notice").dataset.key === "offline.ready") notice(null);
       }, 4000);
     },
-    onUpdate: (apply) => notice("offline.update", apply),
+    onUpdate: (apply) => {
+      pendingUpdate = apply;
+      notice("offline.update", apply);
+    },
   });
 }
 

@@ -123,6 +123,7 @@ export function createChess(ctx) {
         save();
       } catch (err) {
         console.error(err);
+        ui?.board?.removeAttribute("aria-busy");
         if (ui?.message) showMessage(t("chess.noSetup"), "error");
         return;
       } finally {
