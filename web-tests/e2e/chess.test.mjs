@@ -1,0 +1,295 @@
+// ChessMemory in Chromium against the real server. The tests learn the
+// setup a page plays from the network (the answer to its POST
+// /api/chess/setup) and its partners from `gridforge chess pairs`, never
+// from the page: a pair stays open, two non-partners close again after
+// MISS_MS, a reload keeps the game, a whole game runs to the end with its
+// moves counted and the best result kept, the keyboard alone plays, and a
+// phone in the dark theme plays by touch. Every screen is kept as
+// test-artifacts/chess-*.png.
+
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { MISS_MS } from "../../web/js/chess.js";
+import { ARTIFACTS, assertEventually, launchChromium, ready, startServer, withPage } from "../lib/browser.mjs";
+import {
+  SQUARES,
+  enginePartners,
+  expectAllHidden,
+  expectSquare,
+  nonPartner,
+  playToEnd,
+  square,
+  stateOf,
+  states,
+} from "../lib/chess.mjs";
+
+let server;
+let browser;
+const desktop = { viewport: { width: 1280, height: 900 }, colorScheme: "light" };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  colorScheme: "dark",
+};
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Keeps a screenshot of the page as test-artifacts/chess-<name>.png. */
+async function snap(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `chess-${name}.png`), fullPage: true });
+}
+
+const text = (page, selector) => page.locator(selector).innerText();
+/** Resolves to the setup in the server's next answer to POST /api/chess/setup. */
+async function nextSetup(page, action) {
+  const answer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/chess/setup" && r.request().method() === "POST",
+  );
+  await action();
+  const response = await answer;
+  assert.equal(response.status(), 200);
+  const { setup } = await response.json();
+  assert.match(setup, /^[QNBRqnbr]{64}$/);
+  return setup;
+}
+
+/** Opens #/chess with no game kept: resolves to {setup, partner} of the new game. */
+async function openChess(page) {
+  const setup = await nextSetup(page, () => page.goto(`${server.url}#/chess`));
+  await ready(page);
+  await page.waitForSelector("#chess-board");
+  assert.equal(await page.getAttribute("#chess-board", "data-source"), "server");
+  return { setup, partner: enginePartners(setup) };
+}
+
+test("a partner pair stays open, two non-partners close after a moment, a reload keeps the game", async () => {
+  await withPage(browser, "chess-pair-miss", desktop, async (page) => {
+    await page.goto(server.url);
+    await ready(page);
+    assert.equal(await text(page, "#game-chess .game-name"), "ChessMemory");
+    assert.equal(await text(page, "#game-chess .game-extra"), "Find all 32 pairs.");
+    await snap(page, "desktop-home");
+    const setup = await nextSetup(page, () => page.click("#game-chess"));
+    const partner = enginePartners(setup);
+    await page.waitForSelector("#chess-board");
+    await expectAllHidden(page);
+    assert.equal(await text(page, "#chess-moves"), "0 moves");
+    assert.equal(await text(page, "#chess-pairs"), "0 of 32 pairs");
+    assert.equal(await page.locator("#chess-best-none").count(), 1);
+    await snap(page, "desktop-new");
+
+    // A square and its partner: both stay open.
+    const a = "d5";
+    const b = partner.get(a);
+    await page.click(square(a));
+    await expectSquare(page, setup, a, "shown");
+    assert.equal(await text(page, "#chess-moves"), "0 moves");
+    await page.click(square(b));
+    await expectSquare(page, setup, a, "found");
+    await expectSquare(page, setup, b, "found");
+    assert.equal(await text(page, "#chess-moves"), "1 move");
+    assert.equal(await text(page, "#chess-pairs"), "1 of 32 pairs");
+    await page.waitForTimeout(MISS_MS + 400);
+    await expectSquare(page, setup, a, "found");
+    await expectSquare(page, setup, b, "found");
+    // A found square is marked disabled and takes no more clicks.
+    assert.equal(await page.getAttribute(square(a), "aria-disabled"), "true");
+    await page.click(square(a), { force: true });
+    await expectSquare(page, setup, a, "found");
+    assert.equal(await text(page, "#chess-moves"), "1 move");
+
+    // Two squares that are not partners: open for MISS_MS, then face down.
+    const found = new Set([a, b]);
+    const c = SQUARES.find((s) => !found.has(s));
+    const d = nonPartner(c, partner, found);
+    await page.click(square(c));
+    await page.click(square(d));
+    const shownAt = Date.now();
+    await expectSquare(page, setup, c, "missed");
+    await expectSquare(page, setup, d, "missed");
+    assert.equal(await text(page, "#chess-moves"), "2 moves");
+    assert.equal(await text(page, "#chess-pairs"), "1 of 32 pairs");
+    await snap(page, "desktop-miss");
+    await page.waitForTimeout(MISS_MS / 2);
+    assert.equal(await stateOf(page, c), "missed", "still open half-way");
+    await assertEventually(
+      async () => (await stateOf(page, c)) === "hidden" && (await stateOf(page, d)) === "hidden",
+      "the missed pair turns back over",
+      MISS_MS + 2000,
+    );
+    assert.ok(Date.now() - shownAt >= MISS_MS - 150, `closed after ${Date.now() - shownAt} ms`);
+    await expectSquare(page, setup, c, "hidden");
+    await expectSquare(page, setup, d, "hidden");
+    await expectSquare(page, setup, a, "found");
+
+    // A reload brings the same game back without asking for a new setup.
+    const asked = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/chess/setup") asked.push(r.url());
+    });
+    const before = await states(page);
+    await page.reload();
+    await ready(page);
+    await page.waitForSelector("#chess-board");
+    assert.deepEqual(await states(page), before);
+    await expectSquare(page, setup, a, "found");
+    assert.equal(await text(page, "#chess-moves"), "2 moves");
+    // The restored game plays on with the same setup.
+    await page.click(square(c));
+    await page.click(square(partner.get(c)));
+    await expectSquare(page, setup, c, "found");
+    assert.deepEqual(asked, [], "no new setup asked for");
+  });
+});
+
+test("a whole game to the end: 32 pairs, moves counted, the best result kept, a new game", async () => {
+  await withPage(browser, "chess-whole-game", desktop, async (page) => {
+    const { setup, partner } = await openChess(page);
+    const moves = await playToEnd(page, setup, partner, (name) => page.click(square(name)));
+    assert.ok(moves > 32, "some misses among the moves");
+    await page.waitForSelector("#chess-done");
+    assert.equal(await text(page, "#chess-done"), "All 32 pairs found!");
+    assert.match(await text(page, "#chess-result"), new RegExp(`^${moves} moves in \\d+:\\d\\d$`));
+    assert.equal(await text(page, "#chess-moves"), `${moves} moves`);
+    assert.equal(await text(page, "#chess-pairs"), "32 of 32 pairs");
+    assert.equal(await page.locator("#chess-new-best").count(), 1);
+    assert.equal(await page.locator("#chess-best-list li").count(), 1);
+    assert.match(await text(page, "#chess-best-list li"), new RegExp(`^${moves} moves in \\d+:\\d\\d`));
+    assert.deepEqual(new Set(Object.values(await states(page))), new Set(["found"]));
+    // The clock stops at the end.
+    const stopped = await text(page, "#chess-timer");
+    await page.waitForTimeout(1300);
+    assert.equal(await text(page, "#chess-timer"), stopped);
+    await snap(page, "desktop-done");
+
+    // The home tile shows the best result.
+    await page.click(".brand");
+    await page.waitForSelector("#game-chess");
+    assert.match(await text(page, "#game-chess .game-extra"), new RegExp(`^Best: ${moves} moves in \\d+:\\d\\d$`));
+    await snap(page, "desktop-home-best");
+
+    // A new game: a fresh setup from the server, every square face down, the best kept.
+    await page.click("#game-chess");
+    await page.waitForSelector("#chess-done");
+    const next = await nextSetup(page, () => page.click("#chess-again"));
+    assert.notEqual(next, setup);
+    await assertEventually(async () => (await page.locator("#chess-done").count()) === 0, "the end message goes");
+    await expectAllHidden(page);
+    assert.equal(await text(page, "#chess-moves"), "0 moves");
+    assert.equal(await page.locator("#chess-best-list li").count(), 1);
+    // The new game is played with the new setup's partners.
+    const first = SQUARES[0];
+    const nextPartner = enginePartners(next);
+    await page.click(square(first));
+    await page.click(square(nextPartner.get(first)));
+    await expectSquare(page, next, first, "found");
+  });
+});
+
+test("the keyboard alone plays: arrows move, Enter and Space uncover", async () => {
+  await withPage(browser, "chess-keyboard", desktop, async (page) => {
+    const { setup, partner } = await openChess(page);
+    const focused = () => page.evaluate(() => document.activeElement?.dataset?.square ?? null);
+    await page.focus(square("a8"));
+    assert.equal(await focused(), "a8");
+    // Arrows stop at the board's edge.
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await focused(), "a8");
+    /** Moves the focus from where it is to `name` with the arrow keys. */
+    const goTo = async (name) => {
+      const [file, rank] = [name.charCodeAt(0), Number(name[1])];
+      for (;;) {
+        const at = await focused();
+        const [f, r] = [at.charCodeAt(0), Number(at[1])];
+        if (f === file && r === rank) return;
+        const key = f < file ? "ArrowRight" : f > file ? "ArrowLeft" : r > rank ? "ArrowDown" : "ArrowUp";
+        await page.keyboard.press(key);
+      }
+    };
+    const a = "c6";
+    const b = partner.get(a);
+    await goTo(a);
+    await page.keyboard.press("Enter");
+    await expectSquare(page, setup, a, "shown");
+    await goTo(b);
+    // Only the square with the focus is in the tab order.
+    assert.deepEqual(
+      await page.$$eval("#chess-board [tabindex='0']", (els) => els.map((e) => e.dataset.square)),
+      [b],
+    );
+    await page.keyboard.press("Space");
+    await expectSquare(page, setup, a, "found");
+    await expectSquare(page, setup, b, "found");
+    assert.equal(await text(page, "#chess-moves"), "1 move");
+    // A miss by keyboard closes too.
+    const found = new Set([a, b]);
+    const c = SQUARES.find((s) => !found.has(s));
+    const d = nonPartner(c, partner, found);
+    await goTo(c);
+    await page.keyboard.press("Enter");
+    await goTo(d);
+    await page.keyboard.press("Space");
+    await expectSquare(page, setup, d, "missed");
+    await assertEventually(async () => (await stateOf(page, d)) === "hidden", "the miss closes", MISS_MS + 2000);
+    assert.equal(await text(page, "#chess-moves"), "2 moves");
+    assert.equal(await focused(), d, "the focus stays where it was");
+  });
+});
+
+test("on a phone, in the dark theme, the board fits the screen and a whole game plays by touch", async () => {
+  await withPage(browser, "chess-phone", phone, async (page) => {
+    await page.goto(server.url);
+    await ready(page);
+    await snap(page, "phone-home");
+    const setup = await nextSetup(page, () => page.tap("#game-chess"));
+    const partner = enginePartners(setup);
+    await page.waitForSelector("#chess-board");
+    const box = await page.locator("#chess-board").boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `board ${JSON.stringify(box)}`);
+    assert.ok(box.width > 330, "the board uses the width");
+    assert.ok(box.y + box.height <= 844, "the whole board is on the first screen");
+    const cell = await page.locator(square("a8")).boundingBox();
+    assert.ok(cell.width >= 40 && cell.height >= 40, `a square is ${cell.width}×${cell.height}`);
+    // The h-file is whole: its right edge lies inside the board's border, not under it.
+    const h1 = await page.locator(square("h1")).boundingBox();
+    assert.ok(
+      Math.abs(h1.width - cell.width) < 1 && h1.x + h1.width <= box.x + box.width - 2,
+      `h1 ${JSON.stringify(h1)} in board ${JSON.stringify(box)}`,
+    );
+    await snap(page, "phone-new");
+    const tap = async (name) => {
+      const r = await page.locator(square(name)).boundingBox();
+      await page.touchscreen.tap(r.x + r.width / 2, r.y + r.height / 2);
+    };
+    // A miss first, kept for the screenshot.
+    const c = "e4";
+    const d = nonPartner(c, partner, new Set());
+    await tap(c);
+    await tap(d);
+    await expectSquare(page, setup, d, "missed");
+    await snap(page, "phone-miss");
+    await assertEventually(async () => (await stateOf(page, d)) === "hidden", "the miss closes", MISS_MS + 2000);
+    const moves = 1 + (await playToEnd(page, setup, partner, tap));
+    await page.waitForSelector("#chess-done");
+    assert.match(await text(page, "#chess-result"), new RegExp(`^${moves} moves in \\d+:\\d\\d$`));
+    await snap(page, "phone-done");
+    // The theme is dark: the page's background is dark.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g).map(Number);
+    assert.ok(r + g + b < 3 * 100, `a dark background, not ${background}`);
+  });
+});

@@ -1,0 +1,229 @@
+// Offline play in Chromium: after one visit to the real server the service
+// worker keeps every file of the client; with the browser context offline a
+// reload renders the home page from its cache, Triplex level 1 is solved by
+// dragging (the solution from the engine), Kakuro starts from its offline
+// pack and is solved with the server's solution (asked by the test, not
+// the page), and ChessMemory starts from its pack of setups, whose setup the
+// test identifies among the engine's 8 images of each pack setup by the
+// pieces it uncovers, then plays to the end. Every screen is kept as
+// test-artifacts/offline-*.png.
+
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { MISS_MS } from "../../web/js/chess.js";
+import {
+  ARTIFACTS,
+  assertEventually,
+  dragPiece,
+  launchChromium,
+  ready,
+  solveWith,
+  startServer,
+  withPage,
+} from "../lib/browser.mjs";
+import { SQUARES, enginePartners, expectSquare, playToEnd, square, states } from "../lib/chess.mjs";
+import { WEB, enginePack, gridforge } from "../lib/engine.mjs";
+import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
+import { manifest } from "../lib/precache.mjs";
+
+let server;
+let browser;
+const triplex = enginePack();
+const kakuroPack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
+const chessPack = JSON.parse(readFileSync(path.join(WEB, "chess", "setups.json"), "utf8"));
+const desktop = { viewport: { width: 1280, height: 900 } };
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Keeps a screenshot of the page as test-artifacts/offline-<name>.png. */
+async function snap(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `offline-${name}.png`), fullPage: true });
+}
+
+const text = (page, selector) => page.locator(selector).innerText();
+/** True for the server's API, which offline is expected to fail. */
+const isApi = (url) => /^\/(api\/|healthz$)/.test(new URL(url).pathname);
+
+/** Every image of every setup in the offline pack, as the engine makes them. */
+function packImages() {
+  const images = new Set();
+  for (const setup of chessPack.setups) {
+    for (const line of gridforge("chess", "symmetries", "--json", setup).trim().split("\n")) {
+      images.add(JSON.parse(line).setup);
+    }
+  }
+  return [...images];
+}
+
+/**
+ * Finds which setup the page plays by uncovering squares one by one, as a
+ * person would, until one image of the pack fits every piece seen. Returns
+ * that setup.
+ */
+async function identifySetup(page, candidates) {
+  let left = candidates;
+  for (const name of SQUARES) {
+    if (left.length <= 1) break;
+    if ((await page.getAttribute(square(name), "data-state")) === "found") continue;
+    await page.click(square(name));
+    const piece = await page.getAttribute(square(name), "data-piece");
+    assert.match(piece ?? "", /^[QNBRqnbr]$/, `${name} shows a piece`);
+    const index = SQUARES.indexOf(name);
+    left = left.filter((setup) => setup[index] === piece);
+  }
+  assert.equal(left.length, 1, "exactly one image of the pack fits the pieces seen");
+  return left[0];
+}
+
+test("after one visit, with the network off, every game starts from the cache and plays", async () => {
+  const images = packImages();
+  assert.equal(images.length, chessPack.setups.length * 8, "the pack's images are all different");
+  await withPage(browser, "offline", desktop, async (page, context) => {
+    // First visit, online: the worker installs and takes the page.
+    await page.goto(server.url);
+    await ready(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await page.reload();
+      await ready(page);
+    }
+    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.state), "activated");
+    await page.waitForSelector("body[data-offline-ready='true']");
+    assert.equal(await text(page, "#notice"), "Ready to play offline.");
+    // The notice lies over the page: hiding it moves nothing (a board that
+    // moved would take a tap or a drop on the wrong square).
+    const viewTop = () => page.locator("#view").boundingBox().then((b) => b.y);
+    const withNotice = await viewTop();
+    await page.evaluate(() => (document.getElementById("notice").hidden = true));
+    assert.equal(await viewTop(), withNotice, "the notice shifts the page");
+    await page.evaluate(() => (document.getElementById("notice").hidden = false));
+    await snap(page, "ready");
+    // Its cache holds every file of the client, under the current version.
+    const { version, files } = manifest();
+    const kept = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names.find((n) => n.startsWith("gridforge-")));
+      return { names, paths: (await cache.keys()).map((r) => new URL(r.url).pathname.slice(1)) };
+    });
+    assert.deepEqual(kept.names, [`gridforge-${version}`]);
+    assert.deepEqual(kept.paths.sort(), [...files].sort());
+
+    // Offline from here on: nothing but the API may fail, and nothing comes from the network.
+    const failed = [];
+    const fromNetwork = [];
+    page.on("requestfailed", (r) => {
+      if (!isApi(r.url())) failed.push(r.url());
+    });
+    page.on("response", (r) => {
+      if (!r.fromServiceWorker() && !/^(data|blob):/.test(r.url())) fromNetwork.push(r.url());
+    });
+    await context.setOffline(true);
+    const response = await page.reload();
+    assert.ok(response.fromServiceWorker(), "the page came from the service worker");
+    await ready(page);
+    assert.equal(await page.evaluate(() => navigator.onLine), false);
+    const reachable = await page.evaluate(() =>
+      fetch("healthz", { cache: "no-store" }).then(
+        () => true,
+        () => false,
+      ),
+    );
+    assert.equal(reachable, false, "the server cannot be reached");
+    assert.equal(await text(page, "h1"), "Games");
+    assert.equal(await page.locator(".game-tile:not(.disabled)").count(), 3);
+    assert.equal(await text(page, "#notice"), "Offline: the games play on; records and the editor need the server.");
+    await snap(page, "home");
+
+    // Triplex: level 1 from the chained pack, solved by dragging.
+    await page.click("#game-triplex");
+    await page.click(".level-tile[data-level='1']");
+    assert.equal(await text(page, "#level-title"), "Level 1");
+    await solveWith(page, triplex.levels[0], dragPiece);
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0, "no name asked offline");
+    await snap(page, "triplex-solved");
+    await page.click("#next-level");
+    await page.waitForSelector(".play[data-level='2']");
+
+    // Kakuro: a new game from the offline pack, solved.
+    await page.goto(`${server.url}#/kakuro`);
+    await page.waitForSelector("#kk-new");
+    await page.selectOption("#kk-size", "10");
+    await page.selectOption("#kk-difficulty", "easy");
+    await page.click("#kk-new");
+    await page.waitForSelector("#kk-board");
+    assert.equal(
+      await text(page, "#kk-notice"),
+      "The server cannot be reached: this puzzle comes from the built-in collection.",
+    );
+    const puzzleText = await page.getAttribute("#kk-board", "data-puzzle");
+    assert.ok(
+      kakuroPack.puzzles.some((p) => p.size === 10 && p.difficulty === "easy" && p.puzzle === puzzleText),
+      "the puzzle is one of the pack's 10×10 easy ones",
+    );
+    await snap(page, "kakuro-new");
+    // The solution: from the server, asked by the test (only the browser is offline).
+    const solution = await solveOnServer(server.url, puzzleText);
+    const puzzle = readPuzzle(puzzleText);
+    for (const i of puzzle.digit.flatMap((d, k) => (d ? [k] : []))) {
+      await page.click(`#kk-board [data-i='${i}']`);
+      await page.keyboard.press(String(solution[i]));
+    }
+    await page.waitForSelector("#kk-solved");
+    await snap(page, "kakuro-solved");
+
+    // ChessMemory: a new game from the pack of setups, played to the end.
+    await page.goto(`${server.url}#/chess`);
+    await page.waitForSelector("#chess-board");
+    assert.equal(await page.getAttribute("#chess-board", "data-source"), "pack");
+    assert.equal(
+      await text(page, "#chess-source"),
+      "The server cannot be reached: this board comes from the built-in collection.",
+    );
+    assert.deepEqual(new Set(Object.values(await states(page))), new Set(["hidden"]));
+    await snap(page, "chess-new");
+    const setup = await identifySetup(page, images);
+    const partner = enginePartners(setup);
+    // Every piece seen so far is the identified setup's.
+    for (const [name, state] of Object.entries(await states(page))) {
+      if (state !== "hidden") await expectSquare(page, setup, name, state);
+    }
+    // Let a missed pair turn back over, finish an open move, then a pair.
+    await assertEventually(
+      async () => !Object.values(await states(page)).includes("missed"),
+      "no missed pair showing",
+      MISS_MS + 2000,
+    );
+    const open = Object.entries(await states(page)).find(([, s]) => s === "shown");
+    if (open) await page.click(square(partner.get(open[0])));
+    const a = SQUARES.find((s) => s !== open?.[0] && s !== partner.get(open?.[0]));
+    const fresh = (await states(page))[a] === "hidden";
+    if (fresh) {
+      await page.click(square(a));
+      await page.click(square(partner.get(a)));
+    }
+    await expectSquare(page, setup, a, "found");
+    await expectSquare(page, setup, partner.get(a), "found");
+    await snap(page, "chess-pair");
+    await playToEnd(page, setup, partner, (name) => page.click(square(name)));
+    await page.waitForSelector("#chess-done");
+    await snap(page, "chess-done");
+
+    assert.deepEqual(failed, [], "every file the games needed was in the cache");
+    assert.deepEqual(fromNetwork, [], "nothing came from the network");
+
+    // Back online, the offline notice goes.
+    await context.setOffline(false);
+    await assertEventually(async () => await page.isHidden("#notice"), "the offline notice goes");
+  });
+});
