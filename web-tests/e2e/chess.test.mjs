@@ -8,11 +8,9 @@
 // test-artifacts/chess-*.png.
 
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { MISS_MS } from "../../web/js/chess.js";
-import { ARTIFACTS, assertEventually, launchChromium, ready, startServer, withPage } from "../lib/browser.mjs";
+import { assertEventually, e2eSuite, ready, text } from "../lib/browser.mjs";
 import {
   SQUARES,
   enginePartners,
@@ -25,8 +23,8 @@ import {
   states,
 } from "../lib/chess.mjs";
 
-let server;
-let browser;
+const suite = e2eSuite("chess");
+const { withPage, snap } = suite;
 const desktop = { viewport: { width: 1280, height: 900 }, colorScheme: "light" };
 const phone = {
   viewport: { width: 390, height: 844 },
@@ -36,23 +34,6 @@ const phone = {
   colorScheme: "dark",
 };
 
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Keeps a screenshot of the page as test-artifacts/chess-<name>.png. */
-async function snap(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `chess-${name}.png`), fullPage: true });
-}
-
-const text = (page, selector) => page.locator(selector).innerText();
 /** Resolves to the setup in the server's next answer to POST /api/chess/setup. */
 async function nextSetup(page, action) {
   const answer = page.waitForResponse(
@@ -68,7 +49,7 @@ async function nextSetup(page, action) {
 
 /** Opens #/chess with no game kept: resolves to {setup, partner} of the new game. */
 async function openChess(page) {
-  const setup = await nextSetup(page, () => page.goto(`${server.url}#/chess`));
+  const setup = await nextSetup(page, () => page.goto(`${suite.url}#/chess`));
   await ready(page);
   await page.waitForSelector("#chess-board");
   assert.equal(await page.getAttribute("#chess-board", "data-source"), "server");
@@ -76,8 +57,8 @@ async function openChess(page) {
 }
 
 test("a partner pair stays open, two non-partners close after a moment, a reload keeps the game", async () => {
-  await withPage(browser, "chess-pair-miss", desktop, async (page) => {
-    await page.goto(server.url);
+  await withPage("chess-pair-miss", desktop, async (page) => {
+    await page.goto(suite.url);
     await ready(page);
     assert.equal(await text(page, "#game-chess .game-name"), "ChessMemory");
     assert.equal(await text(page, "#game-chess .game-extra"), "Find all 32 pairs.");
@@ -156,7 +137,7 @@ test("a partner pair stays open, two non-partners close after a moment, a reload
 });
 
 test("a whole game to the end: 32 pairs, moves counted, the best result kept, a new game", async () => {
-  await withPage(browser, "chess-whole-game", desktop, async (page) => {
+  await withPage("chess-whole-game", desktop, async (page) => {
     const { setup, partner } = await openChess(page);
     const moves = await playToEnd(page, setup, partner, (name) => page.click(square(name)));
     assert.ok(moves > 32, "some misses among the moves");
@@ -200,7 +181,7 @@ test("a whole game to the end: 32 pairs, moves counted, the best result kept, a 
 });
 
 test("the keyboard alone plays: arrows move, Enter and Space uncover", async () => {
-  await withPage(browser, "chess-keyboard", desktop, async (page) => {
+  await withPage("chess-keyboard", desktop, async (page) => {
     const { setup, partner } = await openChess(page);
     const focused = () => page.evaluate(() => document.activeElement?.dataset?.square ?? null);
     await page.focus(square("a8"));
@@ -251,8 +232,8 @@ test("the keyboard alone plays: arrows move, Enter and Space uncover", async () 
 });
 
 test("on a phone, in the dark theme, the board fits the screen and a whole game plays by touch", async () => {
-  await withPage(browser, "chess-phone", phone, async (page) => {
-    await page.goto(server.url);
+  await withPage("chess-phone", phone, async (page) => {
+    await page.goto(suite.url);
     await ready(page);
     await snap(page, "phone-home");
     const setup = await nextSetup(page, () => page.tap("#game-chess"));

@@ -9,38 +9,21 @@
 // as a screenshot in test-artifacts/kakuro-*.png.
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { ARTIFACTS, assertEventually, launchChromium, ready, startServer, withPage } from "../lib/browser.mjs";
+import { assertEventually, e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB, gridforge } from "../lib/engine.mjs";
 import { readPuzzle, runsThrough, solveOnServer } from "../lib/kakuro.mjs";
 
-let server;
-let browser;
+const suite = e2eSuite("kakuro");
+const { withPage, snap } = suite;
 const pack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const desktop = { viewport: { width: 1280, height: 860 } };
 
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Keeps a screenshot of the page as test-artifacts/kakuro-<name>.png. */
-async function snap(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `kakuro-${name}.png`), fullPage: true });
-}
-
-const text = (page, selector) => page.locator(selector).innerText();
 const cell = (i) => `#kk-board [data-i='${i}']`;
 const valueOf = async (page, i) => Number(await page.getAttribute(cell(i), "data-value"));
 
@@ -54,7 +37,7 @@ async function marksOf(page, i) {
 }
 
 /** Opens the Kakuro menu and starts a new game; returns the puzzle text. */
-async function newGame(page, size = 10, difficulty = "easy", base = server.url) {
+async function newGame(page, size = 10, difficulty = "easy", base = suite.url) {
   await page.goto(`${base}#/kakuro`);
   await ready(page);
   await page.selectOption("#kk-size", String(size));
@@ -80,8 +63,8 @@ async function clock(page) {
 }
 
 test("a puzzle from the server played to solved with the server's solution", async () => {
-  await withPage(browser, "kakuro-solve", desktop, async (page) => {
-    await page.goto(server.url);
+  await withPage("kakuro-solve", desktop, async (page) => {
+    await page.goto(suite.url);
     await ready(page);
     await snap(page, "home");
     await page.click("#game-kakuro");
@@ -91,7 +74,7 @@ test("a puzzle from the server played to solved with the server's solution", asy
     assert.equal(await text(page, "#kk-title"), "Kakuro 10×10 · Easy");
     const puzzle = readPuzzle(text10);
     assert.equal(puzzle.rows, 10);
-    const solution = await solveOnServer(server.url, text10);
+    const solution = await solveOnServer(suite.url, text10);
     const cells = digitCells(puzzle);
 
     // Undo and redo, from the keyboard and the buttons.
@@ -156,7 +139,7 @@ test("a puzzle from the server played to solved with the server's solution", asy
 });
 
 test("the clock pauses while the page is hidden and goes on when it is back", async () => {
-  await withPage(browser, "kakuro-clock", desktop, async (page) => {
+  await withPage("kakuro-clock", desktop, async (page) => {
     await newGame(page, 10, "medium");
     await assertEventually(async () => (await clock(page)) >= 2, "the clock runs", 6000);
     const setVisibility = (state) =>
@@ -177,7 +160,7 @@ test("the clock pauses while the page is hidden and goes on when it is back", as
 });
 
 test("pencil marks leave both runs of a placed digit, and come back with undo", async () => {
-  await withPage(browser, "kakuro-pencil", desktop, async (page) => {
+  await withPage("kakuro-pencil", desktop, async (page) => {
     const puzzle = readPuzzle(await newGame(page, 11, "medium"));
     // A cell X, a cell in its across run, one in its down run, one in neither.
     const x = digitCells(puzzle).find((i) => runsThrough(puzzle, i).every((r) => r.cells.length >= 2));
@@ -217,10 +200,10 @@ test("pencil marks leave both runs of a placed digit, and come back with undo", 
 });
 
 test("the hints of a run list its digit sets as `gridforge kakuro combos` does, striking the ruled out", async () => {
-  await withPage(browser, "kakuro-hints", desktop, async (page) => {
+  await withPage("kakuro-hints", desktop, async (page) => {
     const puzzleText = await newGame(page, 12, "hard");
     const puzzle = readPuzzle(puzzleText);
-    const solution = await solveOnServer(server.url, puzzleText);
+    const solution = await solveOnServer(suite.url, puzzleText);
     const combosOf = (sum, len, placed = "") => {
       const args = ["kakuro", "combos", String(sum), String(len), "--json"];
       if (placed) args.push("--placed", placed);
@@ -272,7 +255,7 @@ test("the hints of a run list its digit sets as `gridforge kakuro combos` does, 
 });
 
 test("save to slot 1, overwrite only after confirming, reload and load everything back", async () => {
-  await withPage(browser, "kakuro-slots", desktop, async (page) => {
+  await withPage("kakuro-slots", desktop, async (page) => {
     const puzzleText = await newGame(page, 10, "easy");
     const cells = digitCells(readPuzzle(puzzleText));
     await type(page, cells[0], 3);
@@ -340,8 +323,8 @@ test("save to slot 1, overwrite only after confirming, reload and load everythin
 });
 
 test("the tutorial's ten steps, each waiting for what it asks", async () => {
-  await withPage(browser, "kakuro-tutorial", desktop, async (page) => {
-    await page.goto(`${server.url}#/kakuro`);
+  await withPage("kakuro-tutorial", desktop, async (page) => {
+    await page.goto(`${suite.url}#/kakuro`);
     await ready(page);
     await page.click("#kk-tutorial");
     await page.waitForSelector("#kk-tutorial-step");
@@ -394,8 +377,8 @@ test("the tutorial's ten steps, each waiting for what it asks", async () => {
 });
 
 test("the editor refuses a bad layout with its errors, and fills, solves and plays a good one", async () => {
-  await withPage(browser, "kakuro-editor", desktop, async (page, context) => {
-    await page.goto(`${server.url}#/kakuro`);
+  await withPage("kakuro-editor", desktop, async (page, context) => {
+    await page.goto(`${suite.url}#/kakuro`);
     await ready(page);
     await page.click("#kk-editor");
     await page.waitForSelector("#kk-ed-board");
@@ -462,13 +445,13 @@ test("the editor refuses a bad layout with its errors, and fills, solves and pla
     assert.match(await text(page, "#kk-title"), /^Kakuro 10×10 · (Easy|Medium|Hard|Expert)$/);
     assert.deepEqual(await page.$$eval("#kk-board .kk-cell", (els) => els.map((e) => Number(e.dataset.i))), block);
     const puzzleText = await page.getAttribute("#kk-board", "data-puzzle");
-    const solution = await solveOnServer(server.url, puzzleText);
+    const solution = await solveOnServer(suite.url, puzzleText);
     for (const i of block) await type(page, i, solution[i]);
     await page.waitForSelector("#kk-solved");
     await snap(page, "editor-played");
 
     // Without the server the editor says what it cannot do.
-    await page.goto(`${server.url}#/kakuro/editor`);
+    await page.goto(`${suite.url}#/kakuro/editor`);
     await page.waitForSelector("#kk-ed-board");
     assert.equal(await page.getAttribute("#kk-ed-board [data-i='22']", "data-digit"), "1", "the layout was kept");
     for (const i of [14, 24, 34]) await page.click(`#kk-ed-board [data-i='${i}']`);
@@ -484,8 +467,8 @@ test("the editor refuses a bad layout with its errors, and fills, solves and pla
 });
 
 test("without the server a new game comes from the offline pack", async () => {
-  await withPage(browser, "kakuro-offline", desktop, async (page, context) => {
-    await page.goto(`${server.url}#/kakuro`);
+  await withPage("kakuro-offline", desktop, async (page, context) => {
+    await page.goto(`${suite.url}#/kakuro`);
     await ready(page);
     await page.waitForLoadState("networkidle");
     await context.setOffline(true);
@@ -508,7 +491,7 @@ test("the exported single file plays Kakuro from file:// with the network blocke
   const dir = mkdtempSync(path.join(tmpdir(), "gridforge-export-"));
   const file = path.join(dir, "gridforge.html");
   gridforge("triplex", "export-html", "--out", file);
-  await withPage(browser, "kakuro-exported", { offline: true }, async (page, context) => {
+  await withPage("kakuro-exported", { offline: true }, async (page, context) => {
     const network = [];
     await context.route("**/*", (route) => {
       const url = route.request().url();
@@ -536,8 +519,8 @@ test("the exported single file plays Kakuro from file:// with the network blocke
 
 test("on a phone, in the dark theme and in Russian, the board fits and plays by touch", async () => {
   const dark = { ...phone, colorScheme: "dark", locale: "ru-RU" };
-  await withPage(browser, "kakuro-phone", dark, async (page) => {
-    await page.goto(server.url);
+  await withPage("kakuro-phone", dark, async (page) => {
+    await page.goto(suite.url);
     await ready(page);
     assert.equal(await text(page, "#game-kakuro .game-name"), "Какуро");
     await snap(page, "phone-home");
@@ -567,11 +550,11 @@ test("on a phone, in the dark theme and in Russian, the board fits and plays by 
     await page.tap("#kk-hints-toggle");
     assert.match(await text(page, "#kk-hints h3 >> nth=0"), /^По горизонтали: \d+ в \d+ клетк/);
     await snap(page, "phone-play-dark");
-    await page.goto(`${server.url}#/kakuro/tutorial`);
+    await page.goto(`${suite.url}#/kakuro/tutorial`);
     await page.waitForSelector("#kk-tutorial-step");
     await page.tap(cell(5));
     await snap(page, "phone-tutorial-dark");
-    await page.goto(`${server.url}#/kakuro/editor`);
+    await page.goto(`${suite.url}#/kakuro/editor`);
     await page.waitForSelector("#kk-ed-board");
     await page.tap("#kk-ed-confirm");
     await snap(page, "phone-editor-dark");

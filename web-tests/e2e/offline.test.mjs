@@ -9,49 +9,23 @@
 // test-artifacts/offline-*.png.
 
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { MISS_MS } from "../../web/js/chess.js";
-import {
-  ARTIFACTS,
-  assertEventually,
-  dragPiece,
-  launchChromium,
-  ready,
-  solveWith,
-  startServer,
-  withPage,
-} from "../lib/browser.mjs";
+import { assertEventually, dragPiece, e2eSuite, ready, solveWith, text } from "../lib/browser.mjs";
 import { SQUARES, enginePartners, expectSquare, playToEnd, square, states } from "../lib/chess.mjs";
 import { WEB, enginePack, gridforge } from "../lib/engine.mjs";
 import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
 import { manifest } from "../lib/precache.mjs";
 
-let server;
-let browser;
+const suite = e2eSuite("offline");
+const { withPage, snap } = suite;
 const triplex = enginePack();
 const kakuroPack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
 const chessPack = JSON.parse(readFileSync(path.join(WEB, "chess", "setups.json"), "utf8"));
 const desktop = { viewport: { width: 1280, height: 900 } };
 
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Keeps a screenshot of the page as test-artifacts/offline-<name>.png. */
-async function snap(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `offline-${name}.png`), fullPage: true });
-}
-
-const text = (page, selector) => page.locator(selector).innerText();
 /** True for the server's API, which offline is expected to fail. */
 const isApi = (url) => /^\/(api\/|healthz$)/.test(new URL(url).pathname);
 
@@ -89,9 +63,9 @@ async function identifySetup(page, candidates) {
 test("after one visit, with the network off, every game starts from the cache and plays", async () => {
   const images = packImages();
   assert.equal(images.length, chessPack.setups.length * 8, "the pack's images are all different");
-  await withPage(browser, "offline", desktop, async (page, context) => {
+  await withPage("offline", desktop, async (page, context) => {
     // First visit, online: the worker installs and takes the page.
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await ready(page);
     await page.evaluate(() => navigator.serviceWorker.ready);
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
@@ -156,7 +130,7 @@ test("after one visit, with the network off, every game starts from the cache an
     await page.waitForSelector(".play[data-level='2']");
 
     // Kakuro: a new game from the offline pack, solved.
-    await page.goto(`${server.url}#/kakuro`);
+    await page.goto(`${suite.url}#/kakuro`);
     await page.waitForSelector("#kk-new");
     await page.selectOption("#kk-size", "10");
     await page.selectOption("#kk-difficulty", "easy");
@@ -173,7 +147,7 @@ test("after one visit, with the network off, every game starts from the cache an
     );
     await snap(page, "kakuro-new");
     // The solution: from the server, asked by the test (only the browser is offline).
-    const solution = await solveOnServer(server.url, puzzleText);
+    const solution = await solveOnServer(suite.url, puzzleText);
     const puzzle = readPuzzle(puzzleText);
     for (const i of puzzle.digit.flatMap((d, k) => (d ? [k] : []))) {
       await page.click(`#kk-board [data-i='${i}']`);
@@ -183,7 +157,7 @@ test("after one visit, with the network off, every game starts from the cache an
     await snap(page, "kakuro-solved");
 
     // ChessMemory: a new game from the pack of setups, played to the end.
-    await page.goto(`${server.url}#/chess`);
+    await page.goto(`${suite.url}#/chess`);
     await page.waitForSelector("#chess-board");
     assert.equal(await page.getAttribute("#chess-board", "data-source"), "pack");
     assert.equal(

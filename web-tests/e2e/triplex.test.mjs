@@ -7,42 +7,20 @@ import assert from "node:assert/strict";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import {
-  assertEventually,
-  dragPiece,
-  keyPiece,
-  launchChromium,
-  ready,
-  savedProgress,
-  solveWith,
-  startServer,
-  touchPiece,
-  withPage,
-} from "../lib/browser.mjs";
+import { assertEventually, dragPiece, e2eSuite, keyPiece, ready, savedProgress, solveWith, text, touchPiece } from "../lib/browser.mjs";
 import { chainVectors, enginePack, gridforge } from "../lib/engine.mjs";
 
-let server;
-let browser;
+const suite = e2eSuite("triplex");
+const { withPage } = suite;
 const pack = enginePack();
 const vectors = chainVectors(6);
 
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const text = (page, selector) => page.locator(selector).innerText();
 
 test("level 1 solved by dragging: the first solver names themselves, records show, level 2 opens", async () => {
-  await withPage(browser, "solve-level-1", {}, async (page) => {
-    await page.goto(server.url);
+  await withPage("solve-level-1", {}, async (page) => {
+    await page.goto(suite.url);
     await ready(page);
     assert.equal(await text(page, "h1"), "Games");
     await page.click("#game-triplex");
@@ -84,8 +62,8 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
 });
 
 test("the records of a level solved before show in Russian plural forms", async () => {
-  await withPage(browser, "records-russian", { locale: "ru-RU" }, async (page) => {
-    await page.goto(`${server.url}#/triplex/1`);
+  await withPage("records-russian", { locale: "ru-RU" }, async (page) => {
+    await page.goto(`${suite.url}#/triplex/1`);
     await ready(page);
     assert.equal(await text(page, "#level-title"), "Уровень 1");
     await page.waitForSelector("#records-first .name");
@@ -95,8 +73,8 @@ test("the records of a level solved before show in Russian plural forms", async 
 });
 
 test("a reload restores a half-done board exactly", async () => {
-  await withPage(browser, "reload-restores", {}, async (page) => {
-    await page.goto(`${server.url}#/triplex/1`);
+  await withPage("reload-restores", {}, async (page) => {
+    await page.goto(`${suite.url}#/triplex/1`);
     await ready(page);
     const record = pack.levels[0];
     // Two of three pieces placed, the rotatable one among them when there is one.
@@ -134,8 +112,8 @@ test("a reload restores a half-done board exactly", async () => {
 });
 
 test("the keyboard alone solves a level: choose, arrows, Enter, R", async () => {
-  await withPage(browser, "keyboard", {}, async (page) => {
-    await page.goto(`${server.url}#/triplex/1`);
+  await withPage("keyboard", {}, async (page) => {
+    await page.goto(`${suite.url}#/triplex/1`);
     await ready(page);
     const record = pack.levels[0];
     // Escape puts a lifted piece back.
@@ -157,8 +135,8 @@ test("the keyboard alone solves a level: choose, arrows, Enter, R", async () => 
 
 test("on a phone the board fits the screen and plays by touch", async () => {
   const phone = { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-  await withPage(browser, "phone-touch", phone, async (page, context) => {
-    await page.goto(`${server.url}#/triplex/1`);
+  await withPage("phone-touch", phone, async (page, context) => {
+    await page.goto(`${suite.url}#/triplex/1`);
     await ready(page);
     const stage = await page.locator("#stage").boundingBox();
     assert.ok(stage.x >= 0 && stage.x + stage.width <= 390, `stage ${JSON.stringify(stage)}`);
@@ -171,8 +149,8 @@ test("on a phone the board fits the screen and plays by touch", async () => {
 });
 
 test("the language picker changes every text and is remembered", async () => {
-  await withPage(browser, "language", { locale: "de-DE" }, async (page) => {
-    await page.goto(server.url);
+  await withPage("language", { locale: "de-DE" }, async (page) => {
+    await page.goto(suite.url);
     await ready(page);
     // The default comes from the browser.
     assert.equal(await text(page, "h1"), "Spiele");
@@ -201,8 +179,8 @@ test("the language picker changes every text and is remembered", async () => {
 });
 
 test("a level code opens its level; a wrong one is refused", async () => {
-  await withPage(browser, "level-code", {}, async (page) => {
-    await page.goto(`${server.url}#/triplex`);
+  await withPage("level-code", {}, async (page) => {
+    await page.goto(`${suite.url}#/triplex`);
     await ready(page);
     // A locked level asks for its code.
     await page.click(".level-tile[data-level='5']");
@@ -228,7 +206,7 @@ test("the exported file plays from file:// with the network blocked", async () =
   gridforge("triplex", "export-html", "--out", file);
   const size = statSync(file).size;
   console.log(`exported file: ${size} bytes`);
-  await withPage(browser, "exported-file", { offline: true }, async (page, context) => {
+  await withPage("exported-file", { offline: true }, async (page, context) => {
     const network = [];
     await context.route("**/*", (route) => {
       const url = route.request().url();

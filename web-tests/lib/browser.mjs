@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 import { ROOT, binary } from "./engine.mjs";
 import { normalized, solutionCells } from "./solution.mjs";
@@ -99,7 +100,7 @@ export async function startServer() {
  * Runs `fn(page)` in a fresh browser context; on failure saves a screenshot
  * as test-artifacts/<name>.png and the page's console next to it.
  */
-export async function withPage(browser, name, options, fn) {
+async function withPage(browser, name, options, fn) {
   const context = await browser.newContext({ locale: "en-US", ...options });
   const page = await context.newPage();
   const consoleLines = [];
@@ -117,6 +118,39 @@ export async function withPage(browser, name, options, fn) {
     await context.close();
   }
 }
+
+/**
+ * One test file's real server and Chromium, started before its first test
+ * and stopped after its last. `url` is the server's address once started;
+ * `withPage(name, options, fn)` runs `fn(page, context)` in a fresh context
+ * of the shared browser; `snap(page, name)` keeps a screenshot as
+ * test-artifacts/<prefix>-<name>.png.
+ */
+export function e2eSuite(prefix) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get url() {
+      return server.url;
+    },
+    withPage: (name, options, fn) => withPage(browser, name, options, fn),
+    async snap(page, name) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}-${name}.png`), fullPage: true });
+    },
+  };
+}
+
+/** The rendered text of the first element that `selector` matches. */
+export const text = (page, selector) => page.locator(selector).innerText();
 
 /** Waits until the app has shown its first screen. */
 export async function ready(page) {
