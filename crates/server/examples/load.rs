@@ -15,7 +15,7 @@
 //!
 //! Only loopback addresses are accepted: this is a local measurement.
 
-use gridforge_triplex::{piece_letter, CensusOptions, Pack};
+use gridforge_triplex::{CensusOptions, Pack};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -53,21 +53,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .enumerate()
         .filter(|(_, l)| l.pieces.len() <= MAX_PIECES)
         .map(|(i, l)| {
-            let placements: Vec<serde_json::Value> = (0..l.pieces.len())
-                .map(|k| {
-                    let cells: Vec<[usize; 2]> = l
-                        .solution
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(r, row)| {
-                            row.chars()
-                                .enumerate()
-                                .filter(move |&(_, ch)| ch == piece_letter(k))
-                                .map(move |(c, _)| [r, c])
-                        })
-                        .collect();
-                    serde_json::json!({"piece": k, "cells": cells})
-                })
+            let placements: Vec<serde_json::Value> = (l.solution_cells().iter().enumerate())
+                .map(|(k, cells)| serde_json::json!({"piece": k, "cells": cells}))
                 .collect();
             (i + 1, serde_json::to_string(&placements).expect("JSON"))
         })

@@ -3,7 +3,7 @@
 
 use crate::census::{census_rectangles, rectangles_up_to, CensusLevel, CensusOptions};
 use crate::error::{CensusError, ParseError};
-use crate::level::Level;
+use crate::level::{piece_letter, Level};
 use serde::{Deserialize, Serialize};
 
 /// Identifies the pack format in its JSON.
@@ -56,6 +56,20 @@ impl LevelRecord {
     /// Parses the record's description back into a level.
     pub fn level(&self) -> Result<Level, ParseError> {
         self.description.parse()
+    }
+
+    /// `cells[k]`: the cells `[row, col]` piece k covers in the solution,
+    /// row by row (the placements a client submits for a solved board).
+    pub fn solution_cells(&self) -> Vec<Vec<[usize; 2]>> {
+        let mut cells = vec![Vec::new(); self.pieces.len()];
+        for (r, row) in self.solution.iter().enumerate() {
+            for (c, letter) in row.chars().enumerate() {
+                if let Some(k) = (0..cells.len()).find(|&k| piece_letter(k) == letter) {
+                    cells[k].push([r, c]);
+                }
+            }
+        }
+        cells
     }
 }
 

@@ -47,6 +47,17 @@ fn every_level_up_to_area_30_is_unique_with_rotation_allowed() {
             let solution = &report.solutions[0];
             parsed.check_placements(&solution.placements).unwrap();
             assert_eq!(parsed.solution_grid(solution), record.solution);
+            // The record's cells per piece are the solver's placements.
+            for (k, cells) in record.solution_cells().iter().enumerate() {
+                let p = &solution.placements[k];
+                let mut placed: Vec<[usize; 2]> = p
+                    .shape
+                    .cells()
+                    .map(|(r, c)| [p.row + r, p.col + c])
+                    .collect();
+                placed.sort();
+                assert_eq!(cells, &placed, "piece {k} of {}", record.description);
+            }
             checked += 1;
         }
     }
