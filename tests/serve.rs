@@ -6,7 +6,7 @@
 //! may create databases (scripts/test starts one). Without it the PostgreSQL
 //! tests fail, unless `GRIDFORGE_TEST_SKIP_POSTGRES=1` says to skip them.
 
-use gridforge_triplex::{piece_letter, CensusOptions, LevelRecord, Pack};
+use gridforge_triplex::{CensusOptions, LevelRecord, Pack};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Connection;
@@ -18,6 +18,9 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 // ---------------------------------------------------------------- harness
+
+#[path = "../crates/server/tests/common/postgres.rs"]
+mod postgres;
 
 /// A running `gridforge serve` process.
 struct ServerProcess {
@@ -114,44 +117,6 @@ fn client() -> reqwest::Client {
         .unwrap()
 }
 
-/// A fresh PostgreSQL database, or `None` when the tests are told to skip.
-async fn postgres_database() -> Option<String> {
-    let admin = match std::env::var("GRIDFORGE_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => url,
-        _ if std::env::var("GRIDFORGE_TEST_SKIP_POSTGRES").as_deref() == Ok("1") => {
-            eprintln!("skipping a PostgreSQL test: GRIDFORGE_TEST_SKIP_POSTGRES=1");
-            return None;
-        }
-        _ => panic!(
-            "GRIDFORGE_TEST_POSTGRES_URL is not set: the PostgreSQL tests need a server \
-             (scripts/test starts one); set GRIDFORGE_TEST_SKIP_POSTGRES=1 to skip them"
-        ),
-    };
-    let name = format!(
-        "gridforge_serve_{}_{}",
-        std::process::id(),
-        NEXT_DB.fetch_add(1, Ordering::Relaxed)
-    );
-    let mut conn = sqlx::PgConnection::connect(&admin)
-        .await
-        .expect("connect to the test PostgreSQL server");
-    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .expect("create a test database");
-    conn.close().await.ok();
-    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
-    let root = base.rsplit_once('/').map_or(base, |(root, _)| root);
-    let query = if query.is_empty() {
-        String::new()
-    } else {
-        format!("?{query}")
-    };
-    Some(format!("{root}/{name}{query}"))
-}
-
-static NEXT_DB: AtomicUsize = AtomicUsize::new(0);
-
 fn pack() -> &'static Pack {
     static PACK: OnceLock<Pack> = OnceLock::new();
     PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
@@ -163,25 +128,13 @@ fn record(n: usize) -> &'static LevelRecord {
 
 /// The correct placements of level `n`, from its solution grid.
 fn solution_of(n: usize) -> Value {
-    let record = record(n);
-    let placements: Vec<Value> = (0..record.pieces.len())
-        .map(|k| {
-            let letter = piece_letter(k);
-            let cells: Vec<[usize; 2]> = record
-                .solution
-                .iter()
-                .enumerate()
-                .flat_map(|(r, row)| {
-                    row.chars()
-                        .enumerate()
-                        .filter(move |&(_, ch)| ch == letter)
-                        .map(move |(c, _)| [r, c])
-                })
-                .collect();
-            json!({"piece": k, "cells": cells})
-        })
-        .collect();
-    Value::Array(placements)
+    let cells = record(n).solution_cells();
+    let placements = cells.iter().enumerate();
+    Value::Array(
+        placements
+            .map(|(k, cells)| json!({"piece": k, "cells": cells}))
+            .collect(),
+    )
 }
 
 /// Waits out the fastest believable time of the slowest of `levels`.
@@ -319,7 +272,7 @@ async fn default_database_is_created_and_sigterm_stops_cleanly() {
 /// server that did not issue it): exactly one first solver per level.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn first_solver_race_through_two_servers_on_postgres() {
-    let Some(url) = postgres_database().await else {
+    let Some(url) = postgres::fresh_database().await else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -487,7 +440,7 @@ async fn kill_9_keeps_acknowledged_solves_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_keeps_acknowledged_solves_on_postgres() {
-    if let Some(url) = postgres_database().await {
+    if let Some(url) = postgres::fresh_database().await {
         kill_9_keeps_acknowledged_solves(&url).await;
     }
 }

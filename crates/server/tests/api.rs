@@ -8,14 +8,18 @@
 
 use gridforge_server::router::ROUTES;
 use gridforge_server::{Config, Server};
-use gridforge_triplex::{piece_letter, CensusOptions, LevelRecord, Pack};
+use gridforge_triplex::{CensusOptions, LevelRecord, Pack};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use sqlx::Connection;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 // ---------------------------------------------------------------- harness
+
+mod common {
+    pub mod postgres;
+}
+use common::postgres;
 
 #[derive(Clone, Copy, Debug)]
 enum Backend {
@@ -40,55 +44,10 @@ async fn test_db(backend: Backend) -> Option<TestDb> {
                 _dir: Some(dir),
             })
         }
-        Backend::Postgres => {
-            let admin = match std::env::var("GRIDFORGE_TEST_POSTGRES_URL") {
-                Ok(url) if !url.is_empty() => url,
-                _ if std::env::var("GRIDFORGE_TEST_SKIP_POSTGRES").as_deref() == Ok("1") => {
-                    eprintln!("skipping a PostgreSQL test: GRIDFORGE_TEST_SKIP_POSTGRES=1");
-                    return None;
-                }
-                _ => panic!(
-                    "GRIDFORGE_TEST_POSTGRES_URL is not set: the PostgreSQL tests need a server \
-                     (scripts/test starts one); set GRIDFORGE_TEST_SKIP_POSTGRES=1 to skip them"
-                ),
-            };
-            let name = format!(
-                "gridforge_test_{}_{}",
-                std::process::id(),
-                rand::random::<u32>()
-            );
-            let mut conn = sqlx::PgConnection::connect(&admin)
-                .await
-                .expect("connect to the test PostgreSQL server");
-            sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
-                .execute(&mut conn)
-                .await
-                .expect("create a test database");
-            conn.close().await.ok();
-            Some(TestDb {
-                url: replace_db_name(&admin, &name),
-                _dir: None,
-            })
-        }
+        Backend::Postgres => postgres::fresh_database()
+            .await
+            .map(|url| TestDb { url, _dir: None }),
     }
-}
-
-/// The URL with its database name replaced.
-fn replace_db_name(url: &str, name: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((b, q)) => (b, Some(q)),
-        None => (url, None),
-    };
-    let scheme_end = base.find("://").map_or(0, |i| i + 3);
-    let path_start = base[scheme_end..]
-        .find('/')
-        .map_or(base.len(), |i| scheme_end + i);
-    let mut out = format!("{}/{name}", &base[..path_start]);
-    if let Some(q) = query {
-        out.push('?');
-        out.push_str(q);
-    }
-    out
 }
 
 /// A server running in this process on a free port.
@@ -218,24 +177,6 @@ fn record(n: usize) -> &'static LevelRecord {
     &pack().levels[n - 1]
 }
 
-/// The cells of each piece in a level's solution grid.
-fn solution_cells(record: &LevelRecord) -> Vec<Vec<[usize; 2]>> {
-    (0..record.pieces.len())
-        .map(|k| {
-            let letter = piece_letter(k);
-            let mut cells = Vec::new();
-            for (r, row) in record.solution.iter().enumerate() {
-                for (c, ch) in row.chars().enumerate() {
-                    if ch == letter {
-                        cells.push([r, c]);
-                    }
-                }
-            }
-            cells
-        })
-        .collect()
-}
-
 fn placements_json(cells: &[Vec<[usize; 2]>]) -> Value {
     Value::Array(
         cells
@@ -248,7 +189,7 @@ fn placements_json(cells: &[Vec<[usize; 2]>]) -> Value {
 
 /// The correct placements of level `n`.
 fn solution_of(n: usize) -> Value {
-    placements_json(&solution_cells(record(n)))
+    placements_json(&record(n).solution_cells())
 }
 
 /// Waits out the fastest believable time of level `n`.
@@ -380,7 +321,7 @@ async fn forged_placements_are_rejected(url: &str) {
         })
         .expect("such a level exists")
         + 1;
-    let good = solution_cells(record(n));
+    let good = record(n).solution_cells();
     let token = server.start_level(n).await;
     wait_floor(n).await;
 
