@@ -1,22 +1,9 @@
 //! `gridforge chess …` end to end: the real binary, its output and exit codes.
 
 use gridforge_chessmemory::{validate, Setup};
-use std::process::{Command, Output};
 
-fn gridforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("the gridforge binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
+mod common;
+use common::{gridforge, stderr, stdout};
 
 fn generated_setup(seed: u64) -> String {
     let output = gridforge(&["chess", "generate", "--seed", &seed.to_string()]);

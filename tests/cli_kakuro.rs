@@ -1,40 +1,9 @@
 //! `gridforge kakuro …` end to end: the real binary, its output and exit codes.
 
 use gridforge_kakuro::{solve, Board, Difficulty, Solution, Uniqueness};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-fn gridforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("the gridforge binary runs")
-}
-
-fn gridforge_with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gridforge binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
+mod common;
+use common::{gridforge, gridforge_with_stdin, stderr, stdout};
 
 /// a+b = 3, c+d = 7, a+c = 4, b+d = 6: only 1 2 / 3 4.
 const UNIQUE: &str = "3 3\n- 4, 6,\n,3 0 0\n,7 0 0";

@@ -1,21 +1,7 @@
 //! The `gridforge triplex` commands, run as a user would run them.
 
-use std::process::{Command, Output};
-
-fn gridforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("gridforge runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{gridforge, stderr, stdout};
 
 #[test]
 fn solve_prints_the_grid_and_the_verdict() {

@@ -5,32 +5,9 @@
 
 use gridforge_chessmemory::{attacks, validate, Setup, Square};
 use std::collections::HashSet;
-use std::path::Path;
-use std::process::{Command, Output};
 
-fn gridforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("the gridforge binary runs")
-}
-
-fn succeeded(args: &[&str]) -> String {
-    let out = gridforge(args);
-    assert!(
-        out.status.success(),
-        "gridforge {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
-
-fn temp_file(name: &str) -> String {
-    Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{}-{name}", std::process::id()))
-        .to_string_lossy()
-        .into_owned()
-}
+mod common;
+use common::{committed_web_pack, gridforge, succeeded, temp_file};
 
 fn square(name: &str) -> Square {
     let bytes = name.as_bytes();
@@ -38,20 +15,9 @@ fn square(name: &str) -> Square {
     Square::new(bytes[0].wrapping_sub(b'a'), bytes[1].wrapping_sub(b'1')).expect(name)
 }
 
-const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/web/chess/setups.json");
-
 #[test]
 fn the_offline_pack_in_web_is_up_to_date_and_valid() {
-    let fresh = temp_file("setups.json");
-    gridforge(&["chess", "web-pack", "--out", &fresh]);
-    let fresh = std::fs::read_to_string(&fresh).expect("web-pack wrote its file");
-    let committed = std::fs::read_to_string(COMMITTED).unwrap_or_default();
-    assert!(
-        fresh == committed,
-        "web/chess/setups.json is stale: run \
-         `gridforge chess web-pack --out web/chess/setups.json`"
-    );
-
+    let committed = committed_web_pack("chess", "chess/setups.json");
     let pack: serde_json::Value = serde_json::from_str(&committed).unwrap();
     assert_eq!(pack["format"], "gridforge-chess-setups");
     let setups = pack["setups"].as_array().unwrap();

@@ -2,44 +2,12 @@
 //! one the engine makes today, and the exported single file holds the whole
 //! client with nothing left to fetch.
 
-use std::path::Path;
-use std::process::Command;
-
-fn gridforge(args: &[&str]) -> std::process::Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("gridforge runs");
-    assert!(
-        out.status.success(),
-        "gridforge {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-fn temp_file(name: &str) -> String {
-    Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{}-{name}", std::process::id()))
-        .to_string_lossy()
-        .into_owned()
-}
+mod common;
+use common::{committed_web_pack, gridforge, stderr, succeeded, temp_file};
 
 #[test]
 fn the_chained_pack_in_web_is_up_to_date() {
-    let fresh = temp_file("levels.json");
-    gridforge(&["triplex", "web-pack", "--out", &fresh]);
-    let fresh = std::fs::read_to_string(&fresh).unwrap();
-    let committed = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/web/triplex/levels.json"
-    ))
-    .unwrap_or_default();
-    assert!(
-        fresh == committed,
-        "web/triplex/levels.json is stale: run \
-         `gridforge triplex web-pack --out web/triplex/levels.json`"
-    );
+    let fresh = committed_web_pack("triplex", "triplex/levels.json");
     let pack: serde_json::Value = serde_json::from_str(&fresh).unwrap();
     assert_eq!(pack["format"], "gridforge-triplex-chain");
     let levels = pack["levels"].as_array().unwrap();
@@ -51,8 +19,8 @@ fn the_chained_pack_in_web_is_up_to_date() {
 
 #[test]
 fn chain_vectors_agree_with_the_pack() {
-    let out = gridforge(&["triplex", "chain-vectors", "--count", "3"]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = succeeded(&["triplex", "chain-vectors", "--count", "3"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let vectors = v["vectors"].as_array().unwrap();
     assert_eq!(vectors.len(), 3);
     assert_eq!(vectors[0]["previous_cover"], "");
@@ -79,7 +47,7 @@ fn chain_vectors_agree_with_the_pack() {
 #[test]
 fn the_exported_file_holds_everything() {
     let out = temp_file("triplex.html");
-    gridforge(&["triplex", "export-html", "--out", &out]);
+    succeeded(&["triplex", "export-html", "--out", &out]);
     let html = std::fs::read_to_string(&out).unwrap();
     // Nothing is loaded from elsewhere.
     for needle in [
@@ -112,19 +80,12 @@ fn the_exported_file_holds_everything() {
     let rest = &html[start..];
     let end = rest.find("</script>").unwrap();
     assert!(!rest[..end].contains('<'));
-    let bad = gridforge_fails(&["triplex", "export-html", "--out", "/nonexistent/dir/x.html"]);
+    let bad = gridforge(&["triplex", "export-html", "--out", "/nonexistent/dir/x.html"]);
+    assert!(!bad.status.success());
+    let bad = stderr(&bad);
     assert_eq!(bad.lines().count(), 1, "{bad}");
     assert!(
         bad.starts_with("gridforge: cannot write /nonexistent/dir/x.html"),
         "{bad}"
     );
-}
-
-fn gridforge_fails(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("gridforge runs");
-    assert!(!out.status.success());
-    String::from_utf8(out.stderr).unwrap()
 }

@@ -5,8 +5,9 @@
 
 use gridforge_kakuro::{solve, Board, Difficulty, Uniqueness, SIZES};
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
+
+mod common;
+use common::{committed_web_pack, gridforge};
 
 const COMMITTED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/web/kakuro/puzzles.json");
 /// Puzzles per size and difficulty the issue asks for, at least.
@@ -20,29 +21,9 @@ fn committed() -> String {
     std::fs::read_to_string(COMMITTED).expect("web/kakuro/puzzles.json is readable")
 }
 
-fn gridforge(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gridforge"))
-        .args(args)
-        .output()
-        .expect("gridforge runs")
-}
-
 #[test]
 fn the_committed_pack_is_up_to_date() {
-    let fresh = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{}-kakuro-puzzles.json", std::process::id()));
-    let out = gridforge(&["kakuro", "web-pack", "--out", &fresh.to_string_lossy()]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let fresh = std::fs::read_to_string(&fresh).unwrap();
-    assert!(
-        fresh == committed(),
-        "web/kakuro/puzzles.json is stale: run \
-         `gridforge kakuro web-pack --out web/kakuro/puzzles.json`"
-    );
+    committed_web_pack("kakuro", "kakuro/puzzles.json");
 }
 
 #[test]

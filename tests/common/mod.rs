@@ -1,0 +1,76 @@
+//! What the binary's integration tests share: running `gridforge`, its
+//! output as text, scratch files, and the check that a web pack committed
+//! under `web/` is the one the binary makes today.
+
+// Each test file is its own crate and uses only part of this.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the gridforge binary with `args`.
+pub fn gridforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(args)
+        .output()
+        .expect("the gridforge binary runs")
+}
+
+/// Runs the gridforge binary with `args` and `input` on standard input.
+pub fn gridforge_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gridforge binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Runs gridforge, which must succeed, and returns its standard output.
+pub fn succeeded(args: &[&str]) -> String {
+    let out = gridforge(args);
+    assert!(out.status.success(), "gridforge {args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// A path in cargo's scratch folder for tests, unique to this test process.
+pub fn temp_file(name: &str) -> String {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-{name}", std::process::id()))
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The text of `web/<path>` after checking that `gridforge <game> web-pack`
+/// makes that very file today (a stale pack fails, saying how to remake it).
+pub fn committed_web_pack(game: &str, path: &str) -> String {
+    let fresh = temp_file(&path.replace('/', "-"));
+    succeeded(&[game, "web-pack", "--out", &fresh]);
+    let fresh = std::fs::read_to_string(&fresh).expect("web-pack wrote its file");
+    let committed_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("web").join(path);
+    let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
+    assert!(
+        fresh == committed,
+        "web/{path} is stale: run `gridforge {game} web-pack --out web/{path}`"
+    );
+    committed
+}
