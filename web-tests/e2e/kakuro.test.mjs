@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { assertEventually, e2eSuite, ready, text } from "../lib/browser.mjs";
+import { assertEventually, blockNetwork, e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB, gridforge } from "../lib/engine.mjs";
 import { readPuzzle, runsThrough, solveOnServer } from "../lib/kakuro.mjs";
 
@@ -492,13 +492,7 @@ test("the exported single file plays Kakuro from file:// with the network blocke
   const file = path.join(dir, "gridforge.html");
   gridforge("triplex", "export-html", "--out", file);
   await withPage("kakuro-exported", { offline: true }, async (page, context) => {
-    const network = [];
-    await context.route("**/*", (route) => {
-      const url = route.request().url();
-      if (/^(file|blob|data):/.test(url)) return route.continue();
-      network.push(url);
-      return route.abort();
-    });
+    const network = await blockNetwork(context);
     await newGame(page, 14, "expert", pathToFileURL(file).href);
     assert.equal(
       await text(page, "#kk-notice"),

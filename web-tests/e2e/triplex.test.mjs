@@ -9,14 +9,24 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { assertEventually, dragPiece, e2eSuite, keyPiece, ready, savedProgress, solveWith, text, touchPiece } from "../lib/browser.mjs";
+import {
+  assertEventually,
+  blockNetwork,
+  dragPiece,
+  e2eSuite,
+  keyPiece,
+  ready,
+  savedProgress,
+  solveWith,
+  text,
+  touchPiece,
+} from "../lib/browser.mjs";
 import { chainVectors, enginePack, gridforge } from "../lib/engine.mjs";
 
 const suite = e2eSuite("triplex");
 const { withPage } = suite;
 const pack = enginePack();
 const vectors = chainVectors(6);
-
 
 test("level 1 solved by dragging: the first solver names themselves, records show, level 2 opens", async () => {
   await withPage("solve-level-1", {}, async (page) => {
@@ -207,13 +217,7 @@ test("the exported file plays from file:// with the network blocked", async () =
   const size = statSync(file).size;
   console.log(`exported file: ${size} bytes`);
   await withPage("exported-file", { offline: true }, async (page, context) => {
-    const network = [];
-    await context.route("**/*", (route) => {
-      const url = route.request().url();
-      if (/^(file|blob|data):/.test(url)) return route.continue();
-      network.push(url);
-      return route.abort();
-    });
+    const network = await blockNetwork(context);
     page.on("request", (r) => {
       if (!/^(file|blob|data):/.test(r.url())) network.push(r.url());
     });

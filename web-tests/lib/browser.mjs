@@ -149,6 +149,21 @@ export function e2eSuite(prefix) {
   };
 }
 
+/**
+ * Blocks every request of `context` that leaves the page's own file (all but
+ * file:, blob: and data: URLs) and returns the list the blocked URLs go to.
+ */
+export async function blockNetwork(context) {
+  const blocked = [];
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (/^(file|blob|data):/.test(url)) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  return blocked;
+}
+
 /** The rendered text of the first element that `selector` matches. */
 export const text = (page, selector) => page.locator(selector).innerText();
 
