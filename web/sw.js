@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "54520a1cc49c8217";
+const VERSION = "e70a9789cb3efbdf";
 const FILES = [
   "chess/setups.json",
   "css/app.css",
@@ -59,8 +59,6 @@ const FILES = [
 
 const PREFIX = "gridforge-";
 const CACHE = `${PREFIX}${VERSION}`;
-/** Paths (relative to the scope) that are never answered from the cache. */
-const NETWORK_ONLY = /^(api\/|api$|healthz$)/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -94,7 +92,7 @@ self.addEventListener("fetch", (event) => {
   const scope = new URL(self.registration.scope);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const path = url.pathname.slice(scope.pathname.length);
-  if (NETWORK_ONLY.test(path)) return;
+  // Only the client's own files come from the cache; the API never does.
   const key = path === "" ? "index.html" : path;
   if (!FILES.includes(key)) return;
   event.respondWith(

@@ -9,7 +9,7 @@
 // play (offline.js) and says when the network is gone.
 
 import { createApi, serverBase } from "./api.js";
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 import { LANGUAGES, applyTranslations, createI18n, pickLanguage } from "./i18n.js";
 import { isEmbedded, loadJSON } from "./resources.js";
 import { loadProgress, loadSettings, saveProgress, saveSettings } from "./store.js";
@@ -47,8 +47,16 @@ setLanguage(
   false,
 );
 
-const api = createApi(isEmbedded() ? null : serverBase(location));
+// The server's address; none inside the exported file.
+const base = isEmbedded() ? null : serverBase(location);
+const api = createApi(base);
 const view = document.getElementById("view");
+
+/** Goes to `hash`; already there, shows its screen afresh. */
+function navigate(hash) {
+  if (location.hash === hash) render();
+  else location.hash = hash;
+}
 
 const triplex = createTriplex({
   pack,
@@ -56,20 +64,15 @@ const triplex = createTriplex({
   api,
   i18n: () => i18n,
   save,
-  navigate: (hash) => {
-    if (location.hash === hash) render();
-    else location.hash = hash;
-  },
+  navigate,
   askName,
 });
 
 const kakuro = createKakuro({
+  base,
   storage,
   i18n: () => i18n,
-  navigate: (hash) => {
-    if (location.hash === hash) render();
-    else location.hash = hash;
-  },
+  navigate,
 });
 
 const chess = createChess({
@@ -112,19 +115,13 @@ function showTheme() {
 }
 
 function renderHome() {
+  // render() has left Kakuro and ChessMemory already.
   triplex.leave();
-  kakuro.leave();
-  chess.leave();
   const { total, solved } = triplex.counts();
   const tile = (game, href, extra) =>
     h(
-      href ? "a" : "div",
-      {
-        class: `game-tile ${game}${href ? "" : " disabled"}`,
-        href,
-        id: `game-${game}`,
-        "aria-disabled": href ? null : "true",
-      },
+      "a",
+      { class: `game-tile ${game}`, href, id: `game-${game}` },
       h("span", { class: `game-art ${game}`, "aria-hidden": "true" }),
       h("strong", { class: "game-name" }, i18n.t(`home.${game}.name`)),
       h("span", { class: "game-blurb" }, i18n.t(`home.${game}.blurb`)),
@@ -244,9 +241,11 @@ setInterval(() => {
   // A sleeping laptop does not count as play time.
   const step = Math.min(now - lastTick, 2000);
   lastTick = now;
-  triplex.tick(step);
-  kakuro.tick(step);
-  chess.tick(step);
+  // Nor does time spent on another tab.
+  const play = document.visibilityState === "visible" ? step : 0;
+  triplex.tick(play);
+  kakuro.tick(play);
+  chess.tick(play);
   sinceSave += step;
   if (sinceSave >= AUTOSAVE_MS) {
     sinceSave = 0;
@@ -254,11 +253,11 @@ setInterval(() => {
   }
 }, 1000);
 
-/** A line under the top bar: offline, ready for offline play, or an update. */
 // An update waiting to be applied outlives passing notices (offline, ready), so
 // the button to apply it comes back when they go.
 let pendingUpdate = null;
 
+/** Shows the notice `key` (offline, ready for offline play, an update), or none. */
 function notice(key, action) {
   const bar = document.getElementById("notice");
   if (!key && pendingUpdate) {
@@ -274,7 +273,7 @@ function notice(key, action) {
   bar.dataset.key = key;
   bar.replaceChildren(h("span", {}, i18n.t(key)));
   if (action) {
-    bar.append(h("button", { type: "button", id: "notice-action", onclick: action }, i18n.t("offline.reload")));
+    bar.append(button("notice-action", i18n.t("offline.reload"), action));
   }
   bar.hidden = false;
 }

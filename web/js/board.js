@@ -137,13 +137,18 @@ export function cellsAt(level, k, pos) {
   return shape.map(([r, c]) => [pos.y + r, pos.x + c]);
 }
 
+/** Whether every one of `cells` lies on the stage. */
+export function onStage(stage, cells) {
+  return cells.every(([r, c]) => r >= 0 && c >= 0 && r < stage.rows && c < stage.cols);
+}
+
 /**
  * Whether piece k may lie at `pos`: inside the stage and on no other piece.
  * `positions` holds every piece's current position.
  */
 export function canPlace(level, stage, positions, k, pos) {
   const mine = cellsAt(level, k, pos);
-  if (mine.some(([r, c]) => r < 0 || c < 0 || r >= stage.rows || c >= stage.cols)) return false;
+  if (!onStage(stage, mine)) return false;
   const taken = new Set();
   positions.forEach((p, j) => {
     if (j !== k) for (const [r, c] of cellsAt(level, j, p)) taken.add(r * stage.cols + c);

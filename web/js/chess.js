@@ -19,7 +19,7 @@ import {
   uncover,
   validSetup,
 } from "./chess-rules.js";
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 import { read, write } from "./store.js";
 
 const STORE_KEY = "gridforge.chess.v1";
@@ -145,7 +145,7 @@ export function createChess(ctx) {
       if (!game) {
         view.replaceChildren(
           h("p", { class: "error", id: "chess-message" }, t("chess.noSetup")),
-          h("button", { type: "button", id: "chess-new", onclick: () => render(view) }, t("chess.newGame")),
+          button("chess-new", t("chess.newGame"), () => render(view)),
         );
       }
       return;
@@ -203,7 +203,7 @@ export function createChess(ctx) {
         h(
           "div",
           { class: "tools" },
-          h("button", { type: "button", id: "chess-new", onclick: () => startNewGame() }, t("chess.newGame")),
+          button("chess-new", t("chess.newGame"), () => startNewGame()),
         ),
         game.source === "pack"
           ? h("p", { class: "chess-source", id: "chess-source" }, t("offline.chessPack"))
@@ -305,7 +305,7 @@ export function createChess(ctx) {
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
       h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
-      h("button", { type: "button", id: "chess-again", onclick: () => startNewGame() }, t("chess.again")),
+      button("chess-again", t("chess.again"), () => startNewGame()),
     );
     ui.end.hidden = false;
   }
@@ -377,11 +377,11 @@ export function createChess(ctx) {
     ui = null;
   }
 
-  /** Called every second: counts play time while a game runs and the page is visible. */
+  /** Called every second with the play time `ms` that passed (0 while the page is hidden): counts it while a game runs. */
   function tick(ms) {
     if (!ui?.timer || !game) return;
     const started = game.moves > 0 || game.shown.length > 0;
-    if (started && !game.done && document.visibilityState === "visible") game.elapsed += ms;
+    if (started && !game.done) game.elapsed += ms;
     ui.timer.textContent = ctx.i18n().duration(game.elapsed);
   }
 

@@ -16,3 +16,8 @@ export function h(tag, attrs = {}, ...children) {
   }
   return el;
 }
+
+/** A button that submits nothing: `button("undo", "Undo", onclick, {class: "ghost"})`. */
+export function button(id, label, onclick, attrs = {}) {
+  return h("button", { type: "button", id, onclick, ...attrs }, label);
+}

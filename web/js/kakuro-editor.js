@@ -5,11 +5,11 @@
 // exactly one solution), show the solution, save it to a slot, or go on
 // editing. What needs the server says so when it cannot be reached.
 
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 import { newGame } from "./kakuro-game.js";
 import { EDITOR_SIZES, checkLayout, layoutText, parseBoard, parseSolution } from "./kakuro-model.js";
 import { loadEditor, saveEditor } from "./kakuro-store.js";
-import { buildBoard, button, fitBoard, paintBoard } from "./kakuro-view.js";
+import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
 
 const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
@@ -239,7 +239,7 @@ export function createKakuroEditor(ctx) {
   }
 
   function gameOf(made) {
-    return newGame(parseBoard(made.data.puzzle), {
+    return newGame(made.board, {
       size: layout.size,
       difficulty: made.data.difficulty,
       source: "editor",

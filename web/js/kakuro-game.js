@@ -7,7 +7,7 @@
 // redo replay exactly what happened (placing a digit also takes that digit
 // out of the pencil marks of its runs, in the same entry).
 
-import { boardText, checkBoard, parseBoard } from "./kakuro-model.js";
+import { boardText, checkBoard, digitCells, parseBoard } from "./kakuro-model.js";
 
 /** Undo entries kept (older ones are dropped). */
 export const HISTORY_LIMIT = 500;
@@ -141,10 +141,7 @@ export function marksOf(game, i) {
  * (row-major) a string of digits and the marks' bitmasks.
  */
 export function serializeGame(game) {
-  const cells = [];
-  game.board.cells.forEach((cell, i) => {
-    if (cell.kind === "digit") cells.push(i);
-  });
+  const cells = digitCells(game.board);
   const index = new Map(cells.map((i, k) => [i, k]));
   const history = (list) =>
     list.map((entry) => entry.map(([i, d0, m0, d1, m1]) => [index.get(i), d0, m0, d1, m1]));
@@ -195,10 +192,7 @@ export function restoreGame(data) {
   } catch {
     return null;
   }
-  const cells = [];
-  board.cells.forEach((cell, i) => {
-    if (cell.kind === "digit") cells.push(i);
-  });
+  const cells = digitCells(board);
   const n = cells.length;
   if (typeof data.digits !== "string" || !new RegExp(`^[0-9]{${n}}$`).test(data.digits)) return null;
   if (!Array.isArray(data.marks) || data.marks.length !== n) return null;

@@ -5,11 +5,6 @@
 
 import { h } from "./dom.js";
 
-/** A button: `button("kk-undo", "Undo", onclick, {class: "ghost"})`. */
-export function button(id, label, onclick, attrs = {}) {
-  return h("button", { type: "button", id, onclick, ...attrs }, label);
-}
-
 /**
  * Builds the DOM of `board` inside a new element and returns
  * {el, cells}: the board element and one element per cell (row-major).
@@ -55,6 +50,18 @@ export function buildBoard(board, { id = "kk-board", label = () => "" } = {}) {
   return { el, cells };
 }
 
+/** The cells of runs `ks`, and for each of their clue cells the directions marked. */
+function runMarks(board, ks) {
+  const cells = new Set();
+  const clues = new Map();
+  for (const k of ks) {
+    const run = board.runs[k];
+    for (const i of run.cells) cells.add(i);
+    clues.set(run.clue, [...(clues.get(run.clue) ?? []), run.dir]);
+  }
+  return { cells, clues };
+}
+
 /**
  * Shows the state on a built board. `view`: values and marks (row-major),
  * selected cell (or -1), the runs to highlight (indices), and the mistakes
@@ -62,20 +69,8 @@ export function buildBoard(board, { id = "kk-board", label = () => "" } = {}) {
  */
 export function paintBoard(board, ui, view) {
   const { values, marks = null, selected = -1, activeRuns = [], repeats = new Set(), wrongRuns = [] } = view;
-  const inRun = new Set();
-  const activeClue = new Map();
-  for (const k of activeRuns) {
-    const run = board.runs[k];
-    for (const i of run.cells) inRun.add(i);
-    activeClue.set(run.clue, [...(activeClue.get(run.clue) ?? []), run.dir]);
-  }
-  const wrong = new Set();
-  const wrongClue = new Map();
-  for (const k of wrongRuns) {
-    const run = board.runs[k];
-    for (const i of run.cells) wrong.add(i);
-    wrongClue.set(run.clue, [...(wrongClue.get(run.clue) ?? []), run.dir]);
-  }
+  const { cells: inRun, clues: activeClue } = runMarks(board, activeRuns);
+  const { cells: wrong, clues: wrongClue } = runMarks(board, wrongRuns);
   board.cells.forEach((cell, i) => {
     const el = ui.cells[i];
     if (cell.kind === "clue") {

@@ -5,8 +5,7 @@
 // kakuro-editor.js. New games come from the server, or from the offline
 // pack (web/kakuro/puzzles.json) when it cannot be reached.
 
-import { serverBase } from "./api.js";
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 import { createKakuroApi } from "./kakuro-api.js";
 import { createKakuroEditor } from "./kakuro-editor.js";
 import {
@@ -40,18 +39,19 @@ import {
   slotOf,
 } from "./kakuro-store.js";
 import { TUTORIAL_BOARD, TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
-import { buildBoard, button, fitBoard, paintBoard, thumbnail } from "./kakuro-view.js";
-import { isEmbedded, loadJSON } from "./resources.js";
+import { buildBoard, fitBoard, paintBoard, thumbnail } from "./kakuro-view.js";
+import { loadJSON } from "./resources.js";
 
 const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
 /**
- * The Kakuro part of the app. `ctx`: storage (localStorage or null),
- * `i18n()`, `navigate(hash)`.
+ * The Kakuro part of the app. `ctx`: base (the server's address, or null
+ * when there is none), storage (localStorage or null), `i18n()`,
+ * `navigate(hash)`.
  */
 export function createKakuro(ctx) {
   const { storage } = ctx;
-  const api = createKakuroApi(isEmbedded() ? null : serverBase(globalThis.location));
+  const api = createKakuroApi(ctx.base);
   const settings = loadKakuroSettings(storage);
   const t = (key, params) => ctx.i18n().t(key, params);
   let packPromise = null;
@@ -231,8 +231,7 @@ export function createKakuro(ctx) {
     game = g;
     notice = why;
     saveCurrent(storage, game);
-    if (location.hash === "#/kakuro/play") render(document.getElementById("view"), ["play"]);
-    else ctx.navigate("#/kakuro/play");
+    ctx.navigate("#/kakuro/play");
   }
 
   function loadSlot(k, slot) {
@@ -731,11 +730,11 @@ export function createKakuro(ctx) {
     fitBoard(ui.built, ui.game.board, width, height, { max: ui.tutorial ? 72 : 56 });
   }
 
-  /** Called every second: counts play time while the page is visible. */
+  /** Called every second with the play time `ms` that passed (0 while the page is hidden). */
   function tick(ms) {
     if (!ui || screen !== "play") return;
     const g = ui.game;
-    if (!g.solved && document.visibilityState === "visible") g.elapsed += ms;
+    if (!g.solved) g.elapsed += ms;
     ui.timer.textContent = ctx.i18n().duration(g.elapsed);
   }
 

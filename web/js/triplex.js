@@ -6,16 +6,18 @@
 import {
   canPlace,
   cellsAt,
+  extent,
   isSolved,
   layoutStage,
   normalize,
+  onStage,
   placements,
   shapesOf,
   solutionGrid,
   startPositions,
 } from "./board.js";
 import { coverText, levelCode, levelOf, normalizeCode, openLevel } from "./chain.js";
-import { h } from "./dom.js";
+import { button, h } from "./dom.js";
 
 /** Undo steps kept per level. */
 const UNDO_LIMIT = 200;
@@ -110,11 +112,7 @@ export function createTriplex(ctx) {
             { class: "progress", id: "levels-progress" },
             t("levels.solved", { count: solvedCount, total }),
           ),
-          h(
-            "button",
-            { type: "button", id: "enter-code", onclick: () => openCodeDialog(null) },
-            t("code.button"),
-          ),
+          button("enter-code", t("code.button"), () => openCodeDialog(null)),
         ),
         h("ol", { class: "level-grid" }, tiles),
       ),
@@ -279,7 +277,6 @@ export function createTriplex(ctx) {
       keep();
       ctx.save();
     }
-    if (session === s) refreshRecords();
   }
 
   function buildLevelView(view) {
@@ -288,8 +285,8 @@ export function createTriplex(ctx) {
     const next = s.n < total ? s.n + 1 : null;
     ui = {};
     ui.timer = h("span", { class: "timer", id: "timer", title: t("play.time") }, "");
-    ui.undo = h("button", { type: "button", id: "undo", onclick: undo }, t("play.undo"));
-    ui.reset = h("button", { type: "button", id: "reset", onclick: reset }, t("play.reset"));
+    ui.undo = button("undo", t("play.undo"), undo);
+    ui.reset = button("reset", t("play.reset"), reset);
     ui.status = h("div", { class: "status", id: "status", role: "status" });
     ui.records = h("aside", { class: "records", id: "records", hidden: true });
     ui.wrap = h("div", { class: "stage-wrap" });
@@ -342,11 +339,7 @@ export function createTriplex(ctx) {
           { class: "tools" },
           ui.undo,
           ui.reset,
-          h(
-            "button",
-            { type: "button", id: "enter-code", class: "ghost", onclick: () => openCodeDialog(next) },
-            t("code.button"),
-          ),
+          button("enter-code", t("code.button"), () => openCodeDialog(next), { class: "ghost" }),
         ),
         ui.wrap,
         ui.status,
@@ -395,8 +388,7 @@ export function createTriplex(ctx) {
     const { level } = session;
     const shapes = shapesOf(level, k);
     const shape = shapes[pos.o % shapes.length];
-    const w = Math.max(...shape.map((c) => c[1])) + 1;
-    const hgt = Math.max(...shape.map((c) => c[0])) + 1;
+    const { w, h: hgt } = extent(shape);
     el.style.setProperty("--w", w);
     el.style.setProperty("--h", hgt);
     el.dataset.shape = JSON.stringify(shape);
@@ -592,9 +584,7 @@ export function createTriplex(ctx) {
       const [dx, dy] = steps[e.key];
       const pos = { ...from, x: from.x + dx, y: from.y + dy };
       // A lifted piece may pass over others but stays on the stage.
-      const cells = cellsAt(session.level, k, pos);
-      const { cols, rows } = session.stage;
-      if (cells.every(([r, c]) => r >= 0 && c >= 0 && r < rows && c < cols)) {
+      if (onStage(session.stage, cellsAt(session.level, k, pos))) {
         session.pending = { k, pos };
         drawPiece(k);
       }
@@ -616,9 +606,9 @@ export function createTriplex(ctx) {
       if (pending) {
         const shapes = shapesOf(session.level, k);
         session.pending = { k, pos: { ...pending, o: (pending.o + 1) % shapes.length } };
-        const cells = cellsAt(session.level, k, session.pending.pos);
-        const { cols, rows } = session.stage;
-        if (!cells.every(([r, c]) => r < rows && c < cols)) session.pending = { k, pos: pending };
+        if (!onStage(session.stage, cellsAt(session.level, k, session.pending.pos))) {
+          session.pending = { k, pos: pending };
+        }
         drawPiece(k);
       } else {
         rotate(k);
@@ -684,11 +674,7 @@ export function createTriplex(ctx) {
     ];
     if (s.n < total && isOpen(s.n + 1)) {
       parts.push(
-        h(
-          "button",
-          { type: "button", id: "next-level", onclick: () => ctx.navigate(`#/triplex/${s.n + 1}`) },
-          t("play.next"),
-        ),
+        button("next-level", t("play.next"), () => ctx.navigate(`#/triplex/${s.n + 1}`)),
       );
     } else if (s.n === total) {
       parts.push(h("span", {}, t("play.last")));
@@ -733,10 +719,10 @@ export function createTriplex(ctx) {
     ui.records.hidden = false;
   }
 
-  /** Called every second: counts play time while the page is visible. */
+  /** Called every second with the play time `ms` that passed (0 while the page is hidden). */
   function tick(ms) {
     if (!session) return;
-    if (!session.solved && document.visibilityState === "visible") session.elapsed += ms;
+    if (!session.solved) session.elapsed += ms;
     if (ui) ui.timer.textContent = ctx.i18n().duration(session.elapsed);
   }
 
@@ -746,13 +732,9 @@ export function createTriplex(ctx) {
     leave: leaveLevel,
     tick,
     keep,
-    fit: () => {
-      fit();
-    },
+    fit,
     submitCodeDialog,
     /** Number of levels and of solved ones, for the home screen. */
     counts: () => ({ total, solved: Object.keys(ctx.progress.solved).length }),
-    /** The current level number, or null. */
-    current: () => session?.n ?? null,
   };
 }
