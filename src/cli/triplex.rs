@@ -9,6 +9,7 @@ use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
 use gridforge_triplex::{
     census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions,
     ChainedPack, Level, LevelRecord, Pack, RectangleCensus, Verdict, DEFAULT_NODE_BUDGET,
+    GAME_PACK_MAX_AREA,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -45,7 +46,7 @@ pub enum Command {
     /// numbered from 1 in increasing difficulty.
     Pack {
         /// Largest rectangle area to include.
-        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(u32).range(4..=126))]
+        #[arg(long, default_value_t = GAME_PACK_MAX_AREA as u32, value_parser = clap::value_parser!(u32).range(4..=126))]
         max_area: u32,
         /// The JSON file to write.
         #[arg(long)]
@@ -76,10 +77,6 @@ pub enum Command {
         out: std::path::PathBuf,
     },
 }
-
-/// The pack the web client and the server play: every level up to this area,
-/// census seed 0 (`Pack::build(36, &CensusOptions::default())`).
-pub const WEB_PACK_MAX_AREA: usize = 36;
 
 /// Which rectangles a census covers.
 #[derive(Args)]
@@ -213,9 +210,9 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The pack of the web client (and of the server): see [`WEB_PACK_MAX_AREA`].
+/// The pack of the web client (and of the server): [`Pack::game`].
 fn web_pack() -> anyhow::Result<Pack> {
-    Ok(Pack::build(WEB_PACK_MAX_AREA, &CensusOptions::default())?)
+    Ok(Pack::game()?)
 }
 
 /// The chained pack as JSON with one level per line, so a change to the

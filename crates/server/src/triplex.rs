@@ -10,14 +10,11 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridforge_triplex::{CensusOptions, Level, LevelRecord, Pack, Piece, Placement, PublicLevel};
+use gridforge_triplex::{Level, LevelRecord, Pack, Piece, Placement, PublicLevel};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The pack the server plays: every level up to this area (the same pack
-/// `gridforge triplex pack` writes by default).
-pub const PACK_MAX_AREA: usize = 36;
 /// The fastest believable solve: this many milliseconds per piece.
 pub const MIN_MS_PER_PIECE: u64 = 250;
 /// A start token is good for this long.
@@ -47,6 +44,8 @@ pub struct CatalogueLevel {
     pub public: ApiLevel,
     /// The parsed level, for checking placements.
     pub level: Level,
+    /// `public` as JSON, made once.
+    json: ETagged,
 }
 
 /// The Triplex levels this server serves, with the list's JSON made once.
@@ -54,7 +53,6 @@ pub struct CatalogueLevel {
 pub struct Catalogue {
     levels: Vec<CatalogueLevel>,
     list: ETagged,
-    single: Vec<ETagged>,
 }
 
 /// The level list's JSON.
@@ -78,12 +76,7 @@ impl Catalogue {
             levels: levels.iter().map(|l| &l.public).collect(),
         };
         let list = ETagged::json(&list);
-        let single = levels.iter().map(|l| ETagged::json(&l.public)).collect();
-        Ok(Catalogue {
-            levels,
-            list,
-            single,
-        })
+        Ok(Catalogue { levels, list })
     }
 
     /// The catalogue of the server's pack, built once per process (the
@@ -93,8 +86,7 @@ impl Catalogue {
         SHARED
             .get_or_init(|| {
                 let started = std::time::Instant::now();
-                let pack = Pack::build(PACK_MAX_AREA, &CensusOptions::default())
-                    .map_err(|e| e.to_string())?;
+                let pack = Pack::game().map_err(|e| e.to_string())?;
                 let catalogue = Catalogue::from_pack(&pack)?;
                 tracing::info!(
                     levels = catalogue.len(),
@@ -143,12 +135,15 @@ fn catalogue_level(number: usize, record: &LevelRecord) -> Result<CatalogueLevel
     let level = record
         .level()
         .map_err(|e| format!("level {number} does not parse: {e}"))?;
+    let public = ApiLevel {
+        level: PublicLevel::of_record(number, record),
+        min_time_ms: MIN_MS_PER_PIECE * level.pieces().len() as u64,
+    };
+    let json = ETagged::json(&public);
     Ok(CatalogueLevel {
-        public: ApiLevel {
-            level: PublicLevel::of_record(number, record),
-            min_time_ms: MIN_MS_PER_PIECE * level.pieces().len() as u64,
-        },
+        public,
         level,
+        json,
     })
 }
 
@@ -192,8 +187,8 @@ pub async fn get_level(
     Path(number): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (number, _) = app.catalogue.lookup(&number)?;
-    Ok(cached_json(&app.catalogue.single[number - 1], &headers))
+    let (_, level) = app.catalogue.lookup(&number)?;
+    Ok(cached_json(&level.json, &headers))
 }
 
 /// Answer to a start.

@@ -24,6 +24,6 @@ pub use census::{
 pub use chain::{ChainError, ChainedLevel, ChainedPack};
 pub use error::{CensusError, LevelError, ParseError, PieceError, PlacementError, SolveError};
 pub use level::{piece_letter, Level, Placement, Solution};
-pub use pack::{CensusLine, LevelRecord, Pack, PublicLevel};
+pub use pack::{CensusLine, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
 pub use piece::{Piece, Transform};
 pub use solve::{solve, solve_multiset, SolveReport, Verdict, DEFAULT_NODE_BUDGET};

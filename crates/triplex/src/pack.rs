@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 pub const PACK_FORMAT: &str = "gridforge-triplex-pack";
 /// Version of the pack format.
 pub const PACK_VERSION: u32 = 1;
+/// The largest rectangle area of [`Pack::game`], the pack the game is played
+/// with.
+pub const GAME_PACK_MAX_AREA: usize = 36;
 
 /// One level as data: everything a client needs to show and check it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,6 +147,13 @@ impl Pack {
                 .flat_map(|(levels, _)| levels)
                 .collect();
         Ok(Pack::new(max_area, options.seed, &found))
+    }
+
+    /// The pack the game is played with: every level up to
+    /// [`GAME_PACK_MAX_AREA`], census seed 0. The server and the web client's
+    /// pack are both built from it, so their level numbers agree.
+    pub fn game() -> Result<Pack, CensusError> {
+        Pack::build(GAME_PACK_MAX_AREA, &CensusOptions::default())
     }
 
     /// Orders census levels by difficulty (then size, then description) and
