@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::http::{cached, cached_json, ETagged};
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
-use include_dir::{include_dir, Dir};
+use include_dir::{include_dir, Dir, File};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -19,26 +19,34 @@ pub static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
 /// The OpenAPI description of the API.
 pub const OPENAPI_JSON: &str = include_str!("openapi.json");
 
-/// The embedded files by path (`index.html`, `js/app.js`, …).
-static FILES: LazyLock<HashMap<String, ETagged>> = LazyLock::new(|| {
-    let mut files = HashMap::new();
+/// Every file of [`WEB`] with its path (`index.html`, `js/app.js`, …).
+pub fn web_files() -> Vec<(String, &'static File<'static>)> {
+    fn collect(dir: &'static Dir<'static>, out: &mut Vec<(String, &'static File<'static>)>) {
+        for file in dir.files() {
+            out.push((file.path().to_string_lossy().replace('\\', "/"), file));
+        }
+        for sub in dir.dirs() {
+            collect(sub, out);
+        }
+    }
+    let mut files = Vec::new();
     collect(&WEB, &mut files);
     files
+}
+
+/// The embedded files by path, each with its ETag.
+static FILES: LazyLock<HashMap<String, ETagged>> = LazyLock::new(|| {
+    web_files()
+        .into_iter()
+        .map(|(path, file)| {
+            let item = ETagged::new(file.contents(), content_type(&path));
+            (path, item)
+        })
+        .collect()
 });
 
 static OPENAPI: LazyLock<ETagged> =
     LazyLock::new(|| ETagged::new(OPENAPI_JSON.as_bytes(), "application/json"));
-
-fn collect(dir: &Dir<'static>, out: &mut HashMap<String, ETagged>) {
-    for file in dir.files() {
-        let path = file.path().to_string_lossy().replace('\\', "/");
-        let item = ETagged::new(file.contents(), content_type(&path));
-        out.insert(path, item);
-    }
-    for sub in dir.dirs() {
-        collect(sub, out);
-    }
-}
 
 /// The content type of a file, by extension.
 fn content_type(path: &str) -> &'static str {

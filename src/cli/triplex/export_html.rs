@@ -13,8 +13,8 @@
 //!   blob URLs of their targets, then imports `js/app.js`.
 
 use anyhow::{bail, Context};
-use gridforge_server::web::WEB;
-use include_dir::{Dir, File};
+use gridforge_server::web::{web_files, WEB};
+use include_dir::File;
 use std::collections::BTreeMap;
 
 const STYLESHEET_TAG: &str = r#"<link rel="stylesheet" href="css/app.css">"#;
@@ -50,14 +50,6 @@ function urlOf(path) {
 import(urlOf("js/app.js"));
 "#;
 
-/// Every file under `dir`, by path relative to `web/`.
-fn files(dir: &'static Dir<'static>, out: &mut Vec<&'static File<'static>>) {
-    out.extend(dir.files());
-    for sub in dir.dirs() {
-        files(sub, out);
-    }
-}
-
 fn text(file: &'static File<'static>) -> anyhow::Result<&'static str> {
     file.contents_utf8()
         .with_context(|| format!("web/{} is not UTF-8 text", file.path().display()))
@@ -71,12 +63,9 @@ fn script_safe_json(value: &serde_json::Value) -> anyhow::Result<String> {
 
 /// The single-file game.
 pub fn single_file() -> anyhow::Result<String> {
-    let mut all = Vec::new();
-    files(&WEB, &mut all);
     let mut modules = BTreeMap::new();
     let mut data = BTreeMap::new();
-    for file in &all {
-        let path = file.path().to_string_lossy().replace('\\', "/");
+    for (path, file) in web_files() {
         if path.ends_with(".js") {
             modules.insert(path, serde_json::Value::String(text(file)?.to_string()));
         } else if path.ends_with(".json") {
