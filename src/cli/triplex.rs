@@ -191,8 +191,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                     "previous_solution": grid,
                     "previous_cover": cover,
                     "code": code,
-                    "key": hex(&level_key(number, code)),
-                    "nonce": hex(&level_nonce(number)),
+                    "key": hex::encode(level_key(number, code)),
+                    "nonce": hex::encode(level_nonce(number)),
                     "description": record.description,
                 }));
                 previous = Some(record);
@@ -233,10 +233,6 @@ fn chained_pack_json(chained: &ChainedPack) -> anyhow::Result<String> {
     }
     text.push_str("\n]}\n");
     Ok(text)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::Result<ExitCode> {

@@ -29,13 +29,7 @@ impl ETagged {
     pub fn new(body: impl Into<Bytes>, content_type: &'static str) -> ETagged {
         let body = body.into();
         let digest = Sha256::digest(&body);
-        let etag = format!(
-            "W/\"{}\"",
-            digest[..12]
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        );
+        let etag = format!("W/\"{}\"", hex::encode(&digest[..12]));
         ETagged {
             body,
             content_type,

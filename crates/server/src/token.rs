@@ -75,12 +75,12 @@ impl TokenSigner {
         let mut bytes = Vec::with_capacity(TOKEN_BYTES);
         bytes.extend_from_slice(&payload);
         bytes.extend_from_slice(&tag);
-        to_hex(&bytes)
+        hex::encode(bytes)
     }
 
     /// Reads a token and checks its signature (in constant time).
     pub fn verify(&self, text: &str) -> Result<StartToken, TokenError> {
-        let bytes = from_hex(text).ok_or(TokenError::Malformed)?;
+        let bytes = hex::decode(text).map_err(|_| TokenError::Malformed)?;
         if bytes.len() != TOKEN_BYTES {
             return Err(TokenError::Malformed);
         }
@@ -107,33 +107,6 @@ fn payload(token: &StartToken) -> [u8; PAYLOAD_BYTES] {
     out[4..12].copy_from_slice(&token.issued_at.to_be_bytes());
     out[12..].copy_from_slice(&token.nonce);
     out
-}
-
-fn to_hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        out.push(DIGITS[usize::from(b >> 4)] as char);
-        out.push(DIGITS[usize::from(b & 15)] as char);
-    }
-    out
-}
-
-fn from_hex(text: &str) -> Option<Vec<u8>> {
-    let digit = |c: u8| match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    };
-    let bytes = text.as_bytes();
-    if !bytes.len().is_multiple_of(2) {
-        return None;
-    }
-    bytes
-        .chunks_exact(2)
-        .map(|pair| Some(digit(pair[0])? << 4 | digit(pair[1])?))
-        .collect()
 }
 
 #[cfg(test)]
