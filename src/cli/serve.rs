@@ -2,8 +2,8 @@
 
 use anyhow::Context;
 use gridforge_server::config::{
-    default_compute_slots, DEFAULT_ADDR, DEFAULT_DATABASE, DEFAULT_DB_CONNECTIONS,
-    DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SECOND,
+    DEFAULT_ADDR, DEFAULT_DATABASE, DEFAULT_DB_CONNECTIONS, DEFAULT_RATE_BURST,
+    DEFAULT_RATE_PER_SECOND,
 };
 use gridforge_server::{Config, LogFormat};
 use std::net::SocketAddr;
@@ -66,9 +66,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.db_connections = args.db_connections;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
-    config.compute_slots = args
-        .compute_slots
-        .map_or_else(default_compute_slots, |n| n as usize);
+    // Without the flag, Config::new's one slot per core stands.
+    if let Some(slots) = args.compute_slots {
+        config.compute_slots = slots as usize;
+    }
     gridforge_server::run(config).context("server stopped")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -52,7 +52,7 @@ pub const DEFAULT_RATE_PER_SECOND: f64 = 10.0;
 pub const DEFAULT_RATE_BURST: u32 = 60;
 
 /// One compute slot per core.
-pub fn default_compute_slots() -> usize {
+fn default_compute_slots() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
