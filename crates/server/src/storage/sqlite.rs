@@ -15,7 +15,8 @@ use super::{
 };
 use async_trait::async_trait;
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    Sqlite, SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePool,
+    SqlitePoolOptions, SqliteSynchronous,
 };
 use sqlx::Row;
 use std::str::FromStr;
@@ -24,6 +25,15 @@ use std::time::Duration;
 /// Records a solve unless its nonce was used before.
 const INSERT_SOLVE: &str = "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at) \
                             VALUES (?1, ?2, ?3, ?4) ON CONFLICT (nonce) DO NOTHING";
+
+/// [`INSERT_SOLVE`] for `solve`, to run on the pool or in a transaction.
+fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
+    sqlx::query(INSERT_SOLVE)
+        .bind(solve.nonce)
+        .bind(solve.level)
+        .bind(solve.time_ms)
+        .bind(solve.solved_at)
+}
 
 /// The SQLite implementation of [`Store`].
 #[derive(Debug)]
@@ -116,11 +126,7 @@ impl Store for SqliteStore {
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError> {
         if self.settled.contains(solve.level) {
             // The level's first solver is settled: one autocommit statement.
-            let inserted = sqlx::query(INSERT_SOLVE)
-                .bind(solve.nonce)
-                .bind(solve.level)
-                .bind(solve.time_ms)
-                .bind(solve.solved_at)
+            let inserted = insert_solve(solve)
                 .execute(&self.writer)
                 .await?
                 .rows_affected();
@@ -133,14 +139,7 @@ impl Store for SqliteStore {
         // IMMEDIATE takes the write lock up front, so a second process on the
         // same file waits at BEGIN rather than failing at the first write.
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let inserted = sqlx::query(INSERT_SOLVE)
-            .bind(solve.nonce)
-            .bind(solve.level)
-            .bind(solve.time_ms)
-            .bind(solve.solved_at)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let inserted = insert_solve(solve).execute(&mut *tx).await?.rows_affected();
         if inserted == 0 {
             tx.rollback().await?;
             return Ok(SolveRecorded::TokenUsed);
