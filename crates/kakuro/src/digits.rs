@@ -263,6 +263,12 @@ pub(crate) fn digit_of(mask: u16) -> u32 {
     mask.trailing_zeros()
 }
 
+/// The mask of the digits `low..=high` (1 ≤ low ≤ high ≤ 9).
+#[inline]
+pub(crate) fn digit_range(low: u32, high: u32) -> u16 {
+    ((1u16 << (high + 1)) - 1) & !((1u16 << low) - 1)
+}
+
 /// Whether a mask holds exactly one digit.
 #[inline]
 pub(crate) fn is_single(mask: u16) -> bool {

@@ -27,10 +27,8 @@
 //! removes at least one of at most 9 candidates per cell.
 
 use crate::board::{Board, Direction, Solution};
-use crate::digits::{
-    combo_masks, digit_of, is_single, largest_sum, smallest_sum, DigitSet, ALL_DIGITS,
-};
-use crate::model::{Model, RunData};
+use crate::digits::{combo_masks, digit_range, is_single, largest_sum, smallest_sum, DigitSet};
+use crate::model::{Model, RunData, RunView};
 use std::fmt;
 use std::str::FromStr;
 
@@ -268,12 +266,7 @@ impl Candidates {
 pub fn solve_logically(board: &Board, max: Difficulty) -> LogicReport {
     let model = Model::from_board(board);
     let mut engine = Engine::new(&model);
-    let end = engine.run(
-        &model,
-        &model.givens,
-        max.hardest_technique(),
-        Granularity::Technique,
-    );
+    let end = engine.run(&model, max.hardest_technique(), Granularity::Technique);
     let outcome = match end {
         EngineEnd::Solved => LogicOutcome::Solved(model.solution(&engine.masks)),
         EngineEnd::Stuck => LogicOutcome::Stuck,
@@ -359,20 +352,6 @@ pub(crate) struct Engine {
 }
 
 /// A run's placed digits and open cells.
-struct RunView {
-    placed: u16,
-    rest: u32,
-    open: [u16; 9],
-    count: usize,
-    union: u16,
-}
-
-impl RunView {
-    fn open(&self) -> &[u16] {
-        &self.open[..self.count]
-    }
-}
-
 impl Engine {
     pub fn new(model: &Model) -> Engine {
         Engine {
@@ -386,6 +365,12 @@ impl Engine {
         }
     }
 
+    /// Candidates beyond one per cell left after the last run: how far a
+    /// stuck board is from solved (0 when solved).
+    pub fn open_candidates(&self) -> usize {
+        self.masks.iter().map(|m| m.count_ones() as usize - 1).sum()
+    }
+
     /// The hardest technique that changed something in the last run.
     pub fn hardest(&self) -> Option<Technique> {
         (0..7)
@@ -394,19 +379,15 @@ impl Engine {
             .map(|t| Technique::ALL[t])
     }
 
-    /// Solves from candidate masks `start` with techniques up to `max`.
-    pub fn run(
-        &mut self,
-        model: &Model,
-        start: &[u16],
-        max: Technique,
-        granularity: Granularity,
-    ) -> EngineEnd {
-        self.run_from(model, start, 0..model.runs.len() as u32, max, granularity)
+    /// Solves `model` from its givens with techniques up to `max`.
+    pub fn run(&mut self, model: &Model, max: Technique, granularity: Granularity) -> EngineEnd {
+        let runs = 0..model.runs.len() as u32;
+        self.run_from(model, &model.givens, runs, max, granularity)
     }
 
-    /// [`Engine::run`], looking first only at the runs in `first` (the
-    /// others are assumed to be at rest in `start`).
+    /// Solves from candidate masks `start` with techniques up to `max`,
+    /// looking first only at the runs in `first` (the others are assumed to
+    /// be at rest in `start`).
     pub fn run_from(
         &mut self,
         model: &Model,
@@ -546,31 +527,7 @@ impl Engine {
     }
 
     fn view(&self, run: &RunData) -> Result<RunView, Broken> {
-        let mut view = RunView {
-            placed: 0,
-            rest: run.sum,
-            open: [0; 9],
-            count: 0,
-            union: 0,
-        };
-        for &cell in run.cells() {
-            let m = self.masks[cell as usize];
-            if is_single(m) {
-                if view.placed & m != 0 {
-                    return Err(Broken);
-                }
-                view.placed |= m;
-                view.rest = view.rest.checked_sub(digit_of(m)).ok_or(Broken)?;
-            } else {
-                view.open[view.count] = cell;
-                view.count += 1;
-                view.union |= m;
-            }
-        }
-        if view.count == 0 && view.rest != 0 {
-            return Err(Broken);
-        }
-        Ok(view)
+        run.view(&self.masks).ok_or(Broken)
     }
 
     /// Narrows every open cell of the run to `mask`.
@@ -582,29 +539,9 @@ impl Engine {
         Ok(changed)
     }
 
-    /// Digit sets for the open cells that avoid the placed digits, use only
-    /// digits some open cell has, and meet every open cell: their union and
-    /// intersection.
+    /// [`RunView::fitting_sets`]; no fitting set is a contradiction.
     fn fitting_sets(&self, view: &RunView) -> Result<(u16, u16), Broken> {
-        let mut union = 0u16;
-        let mut intersection = ALL_DIGITS;
-        for &combo in combo_masks(view.rest, view.count) {
-            if combo & view.placed != 0 || combo & !view.union != 0 {
-                continue;
-            }
-            if view
-                .open()
-                .iter()
-                .all(|&c| self.masks[c as usize] & combo != 0)
-            {
-                union |= combo;
-                intersection &= combo;
-            }
-        }
-        if union == 0 {
-            return Err(Broken);
-        }
-        Ok((union, intersection))
+        view.fitting_sets(&self.masks).ok_or(Broken)
     }
 
     fn single(&mut self, model: &Model, run: &RunData) -> Result<bool, Broken> {
@@ -687,7 +624,7 @@ impl Engine {
             if low > high {
                 return Err(Broken);
             }
-            let range = ((1u16 << (high + 1)) - 1) & !((1u16 << low) - 1);
+            let range = digit_range(low, high);
             changed |= self.narrow(model, view.open[i], range)?;
         }
         Ok(changed)
@@ -950,6 +887,7 @@ impl CompletionMemo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::digits::ALL_DIGITS;
     use rand::{Rng, SeedableRng};
 
     /// Every way to give the cells distinct digits from their masks.

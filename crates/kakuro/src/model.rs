@@ -4,7 +4,7 @@
 //! [`crate::DigitSet`] layout, one per digit cell.
 
 use crate::board::{Board, Cell, Direction, Solution};
-use crate::digits::{digit_of, ALL_DIGITS, MAX_RUN};
+use crate::digits::{combo_masks, digit_of, is_single, ALL_DIGITS, MAX_RUN};
 use crate::layout::Layout;
 
 /// One run: its sum and its cells (digit-cell numbers).
@@ -27,6 +27,79 @@ impl RunData {
     #[inline]
     pub fn cells(&self) -> &[u16] {
         &self.cells[..self.len]
+    }
+
+    /// The run under candidate `masks`, or None when it cannot be completed
+    /// (a digit placed twice, the placed digits over the sum, or no open cell
+    /// left and the sum not met). Both solvers start every run step here.
+    #[inline]
+    pub fn view(&self, masks: &[u16]) -> Option<RunView> {
+        let mut view = RunView {
+            placed: 0,
+            rest: self.sum,
+            open: [0; MAX_RUN],
+            count: 0,
+            union: 0,
+        };
+        for &cell in self.cells() {
+            let m = masks[cell as usize];
+            if is_single(m) {
+                if view.placed & m != 0 {
+                    return None;
+                }
+                view.placed |= m;
+                view.rest = view.rest.checked_sub(digit_of(m))?;
+            } else {
+                view.open[view.count] = cell;
+                view.count += 1;
+                view.union |= m;
+            }
+        }
+        if view.count == 0 && view.rest != 0 {
+            return None;
+        }
+        Some(view)
+    }
+}
+
+/// A run under some candidate masks: see [`RunData::view`].
+pub(crate) struct RunView {
+    /// The digits of its cells with a single candidate.
+    pub placed: u16,
+    /// The sum less the placed digits.
+    pub rest: u32,
+    /// Its cells with more than one candidate; the first `count` are used.
+    pub open: [u16; MAX_RUN],
+    /// Number of open cells.
+    pub count: usize,
+    /// Every candidate of the open cells.
+    pub union: u16,
+}
+
+impl RunView {
+    /// The open cells.
+    #[inline]
+    pub fn open(&self) -> &[u16] {
+        &self.open[..self.count]
+    }
+
+    /// The digit sets for the open cells that avoid the placed digits, use
+    /// only digits some open cell has and meet every open cell: their union
+    /// and intersection, or None when no set fits.
+    #[inline]
+    pub fn fitting_sets(&self, masks: &[u16]) -> Option<(u16, u16)> {
+        let mut union = 0u16;
+        let mut intersection = ALL_DIGITS;
+        for &combo in combo_masks(self.rest, self.count) {
+            if combo & self.placed != 0 || combo & !self.union != 0 {
+                continue;
+            }
+            if self.open().iter().all(|&c| masks[c as usize] & combo != 0) {
+                union |= combo;
+                intersection &= combo;
+            }
+        }
+        (union != 0).then_some((union, intersection))
     }
 }
 

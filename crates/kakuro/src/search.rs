@@ -13,7 +13,7 @@
 //! runs out.
 
 use crate::board::{Board, Solution};
-use crate::digits::{combo_masks, digit_of, is_single, ALL_DIGITS};
+use crate::digits::digit_range;
 use crate::model::{Model, RunData};
 
 /// Counters of one search.
@@ -38,13 +38,20 @@ pub enum Uniqueness {
     Several,
 }
 
-impl std::fmt::Display for Uniqueness {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+impl Uniqueness {
+    /// Lower-case name, as the CLI and the API print it.
+    pub fn name(self) -> &'static str {
+        match self {
             Uniqueness::None => "none",
             Uniqueness::Unique => "unique",
             Uniqueness::Several => "several",
-        })
+        }
+    }
+}
+
+impl std::fmt::Display for Uniqueness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -91,18 +98,17 @@ pub enum SolveError {
 /// outcome proves uniqueness.
 pub fn solve(board: &Board, limit: usize, budget: u64) -> Result<SolveOutcome, SolveError> {
     let model = Model::from_board(board);
-    let (found, stats) = search(&model, &model.givens, limit, budget)?;
+    let (found, stats) = search(&model, limit, budget)?;
     Ok(SolveOutcome {
         solutions: found.iter().map(|masks| model.solution(masks)).collect(),
         stats,
     })
 }
 
-/// Searches `model` starting from candidate masks `start`; returns the
-/// candidate masks (all single digits) of up to `limit` solutions.
+/// Searches `model` from its givens; returns the candidate masks (all
+/// single digits) of up to `limit` solutions.
 pub(crate) fn search(
     model: &Model,
-    start: &[u16],
     limit: usize,
     budget: u64,
 ) -> Result<(Vec<Vec<u16>>, SearchStats), SolveError> {
@@ -119,7 +125,7 @@ pub(crate) fn search(
         solutions: Vec::new(),
         stats: SearchStats::default(),
     };
-    search.stack.extend_from_slice(start);
+    search.stack.extend_from_slice(&model.givens);
     search.propagator.queue_all();
     let consistent = search
         .propagator
@@ -203,47 +209,16 @@ impl Changed {
 
 /// Narrows the cells of one run; false when the run cannot be completed.
 fn revise(run: &RunData, masks: &mut [u16], changed: &mut Changed) -> bool {
-    let mut placed = 0u16;
-    let mut placed_sum = 0u32;
-    let mut open = [0u16; 9];
-    let mut open_count = 0;
-    let mut open_union = 0u16;
-    for &cell in run.cells() {
-        let m = masks[cell as usize];
-        if is_single(m) {
-            if placed & m != 0 {
-                return false;
-            }
-            placed |= m;
-            placed_sum += digit_of(m);
-        } else {
-            open[open_count] = cell;
-            open_count += 1;
-            open_union |= m;
-        }
-    }
-    if placed_sum > run.sum {
+    let Some(view) = run.view(masks) else {
         return false;
+    };
+    if view.count == 0 {
+        return true;
     }
-    let rest = run.sum - placed_sum;
-    if open_count == 0 {
-        return rest == 0;
-    }
-    let open = &open[..open_count];
-    let mut allowed = 0u16;
-    let mut required = ALL_DIGITS;
-    for &combo in combo_masks(rest, open_count) {
-        if combo & placed != 0 || combo & !open_union != 0 {
-            continue;
-        }
-        if open.iter().all(|&c| masks[c as usize] & combo != 0) {
-            allowed |= combo;
-            required &= combo;
-        }
-    }
-    if allowed == 0 {
+    let Some((allowed, required)) = view.fitting_sets(masks) else {
         return false;
-    }
+    };
+    let (open, rest) = (view.open(), view.rest);
     for &cell in open {
         let m = masks[cell as usize];
         let narrowed = m & allowed;
@@ -274,7 +249,7 @@ fn revise(run: &RunData, masks: &mut [u16], changed: &mut Changed) -> bool {
             if low > high {
                 return false;
             }
-            let range = ((1u16 << (high + 1)) - 1) & !((1u16 << low) - 1);
+            let range = digit_range(low, high);
             let narrowed = m & range;
             if narrowed == 0 {
                 return false;
