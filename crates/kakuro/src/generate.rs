@@ -311,7 +311,6 @@ impl Maker {
         stats.ratings += 1;
         let end = self.engine.run(
             &self.model,
-            &self.model.givens,
             level.hardest_technique(),
             Granularity::Technique,
         );
@@ -321,7 +320,7 @@ impl Maker {
         }
         // The logic finished, so the puzzle is unique; the search proves it
         // independently, and its solution is the one returned.
-        let (found, _) = search(&self.model, &self.model.givens, 2, PROOF_BUDGET).ok()?;
+        let (found, _) = search(&self.model, 2, PROOF_BUDGET).ok()?;
         let [solution] = &found[..] else {
             return None;
         };
@@ -374,11 +373,13 @@ impl Maker {
                 self.run_used[d_run] &= bit;
                 self.digits[cell] = 0;
             }
-            let options = ALL_DIGITS
-                & !self.run_used[a]
-                & !self.run_used[d_run]
-                & !tried[pos]
-                & !self.cycle_digits(cell);
+            let free = ALL_DIGITS & !self.run_used[a] & !self.run_used[d_run] & !tried[pos];
+            // The rectangle check is the costly part: skip it at a dead end.
+            let options = if free == 0 {
+                0
+            } else {
+                free & !self.cycle_digits(cell)
+            };
             if options == 0 {
                 tried[pos] = 0;
                 if pos == 0 {
@@ -407,20 +408,12 @@ impl Maker {
         stats: &mut GenerateStats,
     ) -> (usize, Option<Technique>) {
         stats.ratings += 1;
-        let end = self.engine.run(
-            &self.model,
-            &self.model.givens,
-            target.hardest_technique(),
-            Granularity::Level,
-        );
+        let end = self
+            .engine
+            .run(&self.model, target.hardest_technique(), Granularity::Level);
         let cost = match end {
             EngineEnd::Solved => 0,
-            EngineEnd::Stuck => self
-                .engine
-                .masks
-                .iter()
-                .map(|m| m.count_ones() as usize - 1)
-                .sum(),
+            EngineEnd::Stuck => self.engine.open_candidates(),
             // The sums come from a real filling, so the logic cannot find a
             // contradiction; treat one as the worst state all the same.
             EngineEnd::Contradiction(_) => usize::MAX,
@@ -514,15 +507,7 @@ impl Maker {
         self.first = first;
         match end {
             EngineEnd::Solved => true,
-            EngineEnd::Stuck => {
-                let local: usize = self
-                    .engine
-                    .masks
-                    .iter()
-                    .map(|m| m.count_ones() as usize - 1)
-                    .sum();
-                local <= cost
-            }
+            EngineEnd::Stuck => self.engine.open_candidates() <= cost,
             // Impossible for sums of a real filling; let the full rating decide.
             EngineEnd::Contradiction(_) => true,
         }
@@ -615,7 +600,12 @@ impl Maker {
     fn free_digits(&self, cell: usize) -> u16 {
         let [across, down] = self.model.cell_runs[cell];
         let used = self.run_used[across as usize] | self.run_used[down as usize];
-        ALL_DIGITS & !used & !self.cycle_digits(cell)
+        let free = ALL_DIGITS & !used;
+        if free == 0 {
+            0
+        } else {
+            free & !self.cycle_digits(cell)
+        }
     }
 
     /// How many digit combinations the sums of `cell`'s runs would allow if it held `digit`.
