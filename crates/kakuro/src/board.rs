@@ -38,6 +38,16 @@ pub enum Direction {
     Down,
 }
 
+impl Direction {
+    /// The `(row, column)` step from one cell of a run to the next.
+    pub fn step(self) -> (usize, usize) {
+        match self {
+            Direction::Across => (0, 1),
+            Direction::Down => (1, 0),
+        }
+    }
+}
+
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -364,10 +374,7 @@ impl Board {
     /// The digit cells following `(row, col)` in `direction` up to the next
     /// non-digit cell or the edge.
     fn run_cells(&self, row: usize, col: usize, direction: Direction) -> Vec<(usize, usize)> {
-        let (dr, dc) = match direction {
-            Direction::Across => (0, 1),
-            Direction::Down => (1, 0),
-        };
+        let (dr, dc) = direction.step();
         let mut cells = Vec::new();
         let (mut r, mut c) = (row + dr, col + dc);
         while r < self.rows && c < self.cols && self.cells[r * self.cols + c].is_digit_cell() {

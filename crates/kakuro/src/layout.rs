@@ -165,23 +165,11 @@ impl Layout {
     /// The length of the run starting at `(row, col)` in `direction`, if a run
     /// starts there.
     fn run_starting_at(&self, row: usize, col: usize, direction: Direction) -> Option<usize> {
-        let (dr, dc) = match direction {
-            Direction::Across => (0, 1),
-            Direction::Down => (1, 0),
-        };
+        let (dr, dc) = direction.step();
         let starts =
             self.is_digit(row, col) && (row < dr || col < dc || !self.is_digit(row - dr, col - dc));
-        if !starts {
-            return None;
-        }
-        let mut len = 0;
-        let (mut r, mut c) = (row, col);
-        while self.is_digit(r, c) {
-            len += 1;
-            r += dr;
-            c += dc;
-        }
-        Some(len)
+        // Nothing lies before a run's first cell, so its whole length is ahead.
+        starts.then(|| self.run_through(row, col, direction))
     }
 
     /// Whether the digit cells look the same after a half turn of the area
@@ -338,10 +326,7 @@ impl Layout {
         if !self.is_digit(row, col) {
             return 0;
         }
-        let (dr, dc) = match direction {
-            Direction::Across => (0, 1),
-            Direction::Down => (1, 0),
-        };
+        let (dr, dc) = direction.step();
         let mut len = 1;
         let (mut r, mut c) = (row + dr, col + dc);
         while self.is_digit(r, c) {
