@@ -18,7 +18,7 @@ pub enum Command {
     /// Generate puzzles with exactly one solution, rated at the asked difficulty.
     Generate {
         /// Board size N (an N×N grid including the clue row and column), 10 to 16.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(10..=16))]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(*SIZES.start() as u64..=*SIZES.end() as u64))]
         size: u64,
         /// easy, medium, hard or expert.
         #[arg(long)]

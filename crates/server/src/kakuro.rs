@@ -11,8 +11,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
-    candidates, fill, generate, solve, Board, Difficulty, Generated, Layout, SolveError,
-    Uniqueness, SIZES,
+    candidates, fill, generate, solve, Board, Difficulty, Generated, Layout, SolveError, SIZES,
 };
 use serde::{Deserialize, Serialize};
 
@@ -120,13 +119,8 @@ pub async fn solve_board(
             }
             other => ApiError::unprocessable(other.to_string()),
         })?;
-    let uniqueness = match outcome.uniqueness() {
-        Uniqueness::None => "none",
-        Uniqueness::Unique => "unique",
-        Uniqueness::Several => "several",
-    };
     Ok(Json(SolvedJson {
-        uniqueness,
+        uniqueness: outcome.uniqueness().name(),
         solutions: outcome.solutions.iter().map(ToString::to_string).collect(),
         nodes: outcome.stats.nodes,
     })
