@@ -219,7 +219,8 @@ pub fn combos_with(sum: u32, len: usize, placed: DigitSet, excluded: DigitSet) -
         .map(|&m| DigitSet(m))
         .filter(|set| placed.is_subset(*set) && set.intersection(excluded).is_empty())
         .collect();
-    sets.sort_by_key(|set| set.iter().collect::<Vec<u8>>());
+    // Ascending digit lists, compared digit by digit.
+    sets.sort_by(|a, b| a.iter().cmp(b.iter()));
     sets
 }
 
