@@ -286,8 +286,9 @@ watchNetwork((offline) => {
 if (!isEmbedded()) {
   registerServiceWorker({
     location,
-    onReady: () => {
+    onReady: (first) => {
       document.body.dataset.offlineReady = "true";
+      if (!first) return;
       notice("offline.ready");
       setTimeout(() => {
         if (document.getElementById("notice").dataset.key === "offline.ready") notice(null);

@@ -25,10 +25,14 @@ export function canUseServiceWorker(location, nav = globalThis.navigator, secure
 }
 
 /**
- * Registers web/sw.js. `onReady()` is called when the files are kept for
- * offline play for the first time; `onUpdate(apply)` when a new version is
- * installed and waiting, where `apply()` switches to it and reloads.
- * Resolves to the registration, or null where no service worker runs.
+ * Registers web/sw.js. Being ready for offline play is a state the page
+ * derives, not an event it may miss: `onReady(first)` is called once per page
+ * load as soon as an active worker holds every file (the worker only becomes
+ * active after it has kept them all), whether that worker was already there
+ * when the page loaded (`first` false) or arrived while it was open (`first`
+ * true: the moment to tell the player). `onUpdate(apply)` is called when a
+ * new version is installed and waiting, where `apply()` switches to it and
+ * reloads. Resolves to the registration, or null where no service worker runs.
  */
 export async function registerServiceWorker({ location, onReady, onUpdate }) {
   if (!canUseServiceWorker(location)) return null;
@@ -49,16 +53,15 @@ export async function registerServiceWorker({ location, onReady, onUpdate }) {
     reloading = true;
     location.reload();
   });
+  sw.ready.then(() => onReady?.(!hadController));
   const waiting = (worker) => {
     if (!worker) return;
     const apply = () => worker.postMessage({ type: "skip-waiting" });
     if (hadController) onUpdate?.(apply);
   };
   const watch = (worker) => {
-    if (!worker) return;
-    worker.addEventListener("statechange", () => {
+    worker?.addEventListener("statechange", () => {
       if (worker.state === "installed") waiting(registration.waiting ?? worker);
-      if (worker.state === "activated" && !hadController) onReady?.();
     });
   };
   if (registration.waiting) waiting(registration.waiting);
