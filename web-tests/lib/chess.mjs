@@ -4,6 +4,7 @@
 // a page the way a person does.
 
 import assert from "node:assert/strict";
+import { assertEventually } from "./browser.mjs";
 import { gridforge } from "./engine.mjs";
 
 /** The 64 square names in setup-text order: a8, b8, …, h8, a7, …, h1. */
@@ -77,6 +78,50 @@ export async function expectAllHidden(page) {
 }
 
 /**
+ * Starts a log, kept by the page on its own clock, of every change to the
+ * squares `names` (their state and piece): `window.squareLog`, a list of
+ * `{ at, squares: [{ state, piece }, …] }` in the order of `names`. A missed
+ * pair is open only for MISS_MS, so tests read such passing states from the
+ * log, which a slow test step cannot outrun, rather than from the screen.
+ */
+export async function watchSquares(page, names) {
+  await page.evaluate((selectors) => {
+    window.squareWatch?.disconnect();
+    window.squareLog = [];
+    let last = "";
+    const look = () => {
+      const squares = selectors.map((sel) => {
+        const el = document.querySelector(sel);
+        return { state: el?.dataset.state, piece: el?.dataset.piece ?? null };
+      });
+      if (JSON.stringify(squares) === last) return;
+      last = JSON.stringify(squares);
+      window.squareLog.push({ at: performance.now(), squares });
+    };
+    window.squareWatch = new MutationObserver(look);
+    window.squareWatch.observe(document.body, { subtree: true, childList: true, attributes: true });
+    look();
+  }, names.map(square));
+}
+
+/**
+ * Waits until the log of `watchSquares` shows every square of `names` open
+ * as a miss with its piece from `setup`; returns the log and the index of
+ * that entry.
+ */
+export async function expectMissLogged(page, setup, names) {
+  const isMiss = (entry) => entry.squares.every((s) => s.state === "missed");
+  let log = [];
+  await assertEventually(async () => {
+    log = await page.evaluate(() => window.squareLog);
+    return log.some(isMiss);
+  }, `a miss on ${names.join(" and ")}`);
+  const open = log.findIndex(isMiss);
+  names.forEach((name, i) => assert.equal(log[open].squares[i].piece, letterAt(setup, name), `${name} shows its piece`));
+  return { log, open };
+}
+
+/**
  * Plays the rest of the game with `press(name)` (a click, a tap, …): every
  * pair in board order, with a miss before every `missEvery`-th pair.
  * Returns the number of moves made.
@@ -95,9 +140,10 @@ export async function playToEnd(page, setup, partner, press, missEvery = 6) {
     if (pairs % missEvery === 3) {
       const other = nonPartner(name, partner, found);
       if (other) {
+        await watchSquares(page, [name, other]);
         await press(name);
         await press(other);
-        await expectSquare(page, setup, other, "missed");
+        await expectMissLogged(page, setup, [name, other]);
         moves += 1;
         // The next square starts a new move and turns the missed pair back at once.
         [first, second] = [second, first];
