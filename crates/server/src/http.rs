@@ -48,6 +48,29 @@ impl ETagged {
 /// without asking again.
 pub const FIXED_MAX_AGE: &str = "public, max-age=300";
 
+/// Reads a request's whole body (at most `MAX_BODY_BYTES`) before anything
+/// answers it. A handler that takes no body (`/start`) or an early refusal
+/// (429) would otherwise answer with part of the body still unread; the
+/// connection then closes under a client that is still sending, which sees
+/// a broken pipe instead of the answer.
+pub async fn read_whole_body(request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    match axum::body::to_bytes(body, crate::router::MAX_BODY_BYTES).await {
+        Ok(bytes) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Err(_) => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "request body larger than {} bytes or cut off",
+                crate::router::MAX_BODY_BYTES
+            ),
+        )
+        .into_response(),
+    }
+}
+
 /// Answers with a fixed body, or 304 when the client's copy is current.
 pub fn cached(item: &ETagged, headers: &HeaderMap, cache_control: &'static str) -> Response {
     let current = headers

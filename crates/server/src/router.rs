@@ -1,12 +1,13 @@
 //! The routes and the middleware around them.
 //!
 //! Outermost first: tracing of each request, gzip compression, a JSON 500
-//! if a handler panics, JSON bodies for every error, the 64 KiB body limit
-//! and the per-address rate limit on POST requests.
+//! if a handler panics, JSON bodies for every error, the 64 KiB body limit,
+//! the whole body read before anything answers, and the per-address rate
+//! limit on POST requests.
 
-use crate::http::{json_errors, rate_limit};
+use crate::http::{json_errors, rate_limit, read_whole_body};
 use crate::{chess, kakuro, triplex, web, AppState};
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -65,7 +66,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/chess/setup", post(chess::new_setup))
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn(read_whole_body))
         .layer(middleware::from_fn(json_errors))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(CompressionLayer::new())
