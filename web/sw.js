@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "9f5b7afc25fc88b5";
+const VERSION = "699e7fa790885f34";
 const FILES = [
   "chess/setups.json",
   "css/app.css",
