@@ -7,16 +7,7 @@ import { test } from "node:test";
 import { loadChess, saveChess } from "../../web/js/chess-store.js";
 import { loadSettings, read, saveSettings, write } from "../../web/js/store.js";
 import { loadProgress, saveProgress } from "../../web/js/triplex-store.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => items.set(k, String(v)),
-    removeItem: (k) => items.delete(k),
-    items,
-  };
-}
+import { memoryStorage } from "../lib/storage.mjs";
 
 test("progress round-trips", () => {
   const storage = memoryStorage();
