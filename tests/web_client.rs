@@ -66,7 +66,7 @@ fn the_exported_file_holds_everything() {
         "id=\"gridforge-embedded\"",
         "id=\"gridforge-modules\"",
         "js/app.js",
-        "js/chain.js",
+        "js/triplex-chain.js",
         "i18n/ru.json",
         "i18n/zh.json",
         "triplex/levels.json",

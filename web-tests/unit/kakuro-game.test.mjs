@@ -31,6 +31,7 @@ import {
   saveSlot,
   slotOf,
 } from "../../web/js/kakuro-store.js";
+import { memoryStorage } from "../lib/storage.mjs";
 
 /*
  *        23↓  6↓
@@ -39,16 +40,6 @@ import {
  *    9→ [10] [11]
  */
 const BOARD = "4 3\n- 23, 6,\n,10 0 0\n,10 0 0\n,9 0 0";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => items.set(k, String(v)),
-    removeItem: (k) => items.delete(k),
-    items,
-  };
-}
 
 function game() {
   return newGame(parseBoard(BOARD), { size: 4, difficulty: "easy", source: "server", seed: 7, started: 1_700_000_000_000 });

@@ -1,18 +1,13 @@
-// Saving and loading progress: what goes in comes back, and damaged or
-// missing data gives a fresh start instead of an error.
+// Saving and loading (store.js, the one way to localStorage, and the games'
+// stores on it): what goes in comes back, data saved before stays readable,
+// and damaged or missing data gives a fresh start instead of an error.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { loadProgress, loadSettings, saveProgress, saveSettings } from "../../web/js/store.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (k) => (items.has(k) ? items.get(k) : null),
-    setItem: (k, v) => items.set(k, String(v)),
-    items,
-  };
-}
+import { loadChess, saveChess } from "../../web/js/chess-store.js";
+import { loadSettings, read, saveSettings, write } from "../../web/js/store.js";
+import { loadProgress, saveProgress } from "../../web/js/triplex-store.js";
+import { memoryStorage } from "../lib/storage.mjs";
 
 test("progress round-trips", () => {
   const storage = memoryStorage();
@@ -43,4 +38,50 @@ test("settings round-trip; a full storage does not throw", () => {
   const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
   assert.equal(saveProgress(full, loadProgress(full)), false);
   assert.equal(loadProgress(null).current, null);
+});
+
+test("read gives objects and arrays only; write stores JSON, removes on null, says when nothing was kept", () => {
+  const storage = memoryStorage();
+  assert.equal(read(storage, "k"), null, "missing");
+  assert.ok(write(storage, "k", { a: [1, null] }));
+  assert.equal(storage.items.get("k"), '{"a":[1,null]}');
+  assert.deepEqual(read(storage, "k"), { a: [1, null] });
+  assert.ok(write(storage, "k", ["x"]));
+  assert.deepEqual(read(storage, "k"), ["x"]);
+  for (const text of ["5", '"text"', "null", "true", "{broken"]) {
+    storage.setItem("k", text);
+    assert.equal(read(storage, "k"), null, text);
+  }
+  assert.ok(write(storage, "k", null));
+  assert.equal(storage.items.has("k"), false, "null removes the key");
+  assert.equal(write(null, "k", {}), false, "no storage keeps nothing");
+  assert.equal(read(null, "k"), null);
+});
+
+test("data saved under the existing keys and formats still loads", () => {
+  const storage = memoryStorage();
+  storage.setItem("gridforge.settings.v1", '{"lang":"de","theme":"light"}');
+  assert.deepEqual(loadSettings(storage), { lang: "de", theme: "light" });
+  storage.setItem(
+    "gridforge.triplex.v1",
+    '{"version":1,"current":2,"codes":{"2":"KNEK44QAEQ"},"solved":{"1":{"ms":900,"at":5,"best":900}},"boards":{}}',
+  );
+  const progress = loadProgress(storage);
+  assert.equal(progress.current, 2);
+  assert.equal(progress.codes[2], "KNEK44QAEQ");
+  assert.deepEqual(progress.solved[1], { ms: 900, at: 5, best: 900 });
+  storage.setItem(
+    "gridforge.chess.v1",
+    '{"version":1,"game":null,"best":[{"moves":40,"ms":60000,"at":7},{"moves":3,"ms":1,"at":1}],"finished":4}',
+  );
+  const chess = loadChess(storage);
+  const kept = { game: null, best: [{ moves: 40, ms: 60000, at: 7 }], finished: 4 };
+  assert.deepEqual(chess, kept, "a result under 32 moves is dropped");
+  assert.ok(saveChess(storage, null, chess));
+  assert.deepEqual(JSON.parse(storage.items.get("gridforge.chess.v1")), {
+    version: 1,
+    game: null,
+    best: [{ moves: 40, ms: 60000, at: 7 }],
+    finished: 4,
+  });
 });

@@ -1,5 +1,5 @@
-// The gridforge web client: loads the catalogs and the level pack, keeps the
-// settings and progress, and shows the screen the address asks for:
+// The gridforge web client: loads the catalogs and the games, keeps the
+// settings, and shows the screen the address asks for:
 //   #/            the home screen with the games
 //   #/triplex     the Triplex level list
 //   #/triplex/N   Triplex level N
@@ -8,49 +8,44 @@
 // It also registers the service worker that keeps every file for offline
 // play (offline.js) and says when the network is gone.
 
-import { createApi, serverBase } from "./api.js";
 import { button, h } from "./dom.js";
 import { LANGUAGES, applyTranslations, createI18n, pickLanguage } from "./i18n.js";
 import { isEmbedded, loadJSON } from "./resources.js";
-import { loadProgress, loadSettings, saveProgress, saveSettings } from "./store.js";
+import { serverBase } from "./server.js";
+import { browserStorage, loadSettings, saveSettings } from "./store.js";
 import { createChess } from "./chess.js";
 import { createKakuro } from "./kakuro.js";
 import { isOffline, registerServiceWorker, watchNetwork } from "./offline.js";
 import { createTriplex } from "./triplex.js";
 
+/**
+ * The games, in the order of the home screen. Each `create(context)` returns
+ * (or resolves to) a screen, which every game implements alike:
+ *   render(view, parts)  shows the screen of `#/<id>/<parts…>` in `view`
+ *   leave()              the player went elsewhere: stop, keep what is in play
+ *   save()               write what is in play to storage (autosave, page hidden)
+ *   tick(ms)             a second passed with `ms` of play time (0 when hidden)
+ *   fit()                the window changed size
+ *   tile()               the line under the game's tile on the home screen
+ * The context is the same object for every game: `storage` (localStorage or
+ * null), `base` (the server's address, or null), `i18n()` (the current
+ * catalog), `navigate(hash)` and `online()` (false when the browser knows it
+ * has no network).
+ */
+const GAMES = [
+  { id: "triplex", create: createTriplex },
+  { id: "kakuro", create: createKakuro },
+  { id: "chess", create: createChess },
+];
+
 /** Autosave at least this often (the issue asks for ≤ 10 s). */
 const AUTOSAVE_MS = 5000;
 const THEMES = ["auto", "light", "dark"];
 
-const storage = (() => {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-})();
-
-const [catalogs, pack] = await Promise.all([
-  Promise.all(LANGUAGES.map((lang) => loadJSON(`i18n/${lang}.json`))).then((list) =>
-    Object.fromEntries(LANGUAGES.map((lang, i) => [lang, list[i]])),
-  ),
-  loadJSON("triplex/levels.json"),
-]);
-
+const storage = browserStorage();
 const settings = loadSettings(storage);
-const progress = loadProgress(storage);
-let i18n;
-setLanguage(
-  LANGUAGES.includes(settings.lang)
-    ? settings.lang
-    : pickLanguage(navigator.languages ?? [navigator.language]),
-  false,
-);
-
-// The server's address; none inside the exported file.
-const base = isEmbedded() ? null : serverBase(location);
-const api = createApi(base);
 const view = document.getElementById("view");
+let i18n;
 
 /** Goes to `hash`; already there, shows its screen afresh. */
 function navigate(hash) {
@@ -58,36 +53,33 @@ function navigate(hash) {
   else location.hash = hash;
 }
 
-const triplex = createTriplex({
-  pack,
-  progress,
-  api,
-  i18n: () => i18n,
-  save,
-  navigate,
-  askName,
-});
-
-const kakuro = createKakuro({
-  base,
+const context = {
   storage,
+  // The server's address; none inside the exported file.
+  base: isEmbedded() ? null : serverBase(location),
   i18n: () => i18n,
   navigate,
-});
-
-const chess = createChess({
-  api,
-  storage,
-  i18n: () => i18n,
-  loadPack: () => loadJSON("chess/setups.json"),
   online: () => !isOffline(),
-});
+};
+
+const [catalogs, ...screens] = await Promise.all([
+  Promise.all(LANGUAGES.map((lang) => loadJSON(`i18n/${lang}.json`))).then((list) =>
+    Object.fromEntries(LANGUAGES.map((lang, i) => [lang, list[i]])),
+  ),
+  ...GAMES.map((game) => game.create(context)),
+]);
+/** The games with their screens: {id, screen}. */
+const games = GAMES.map((game, i) => ({ id: game.id, screen: screens[i] }));
+
+setLanguage(
+  LANGUAGES.includes(settings.lang)
+    ? settings.lang
+    : pickLanguage(navigator.languages ?? [navigator.language]),
+  false,
+);
 
 function save() {
-  triplex.keep();
-  kakuro.keep();
-  chess.save();
-  saveProgress(storage, progress);
+  for (const { screen } of games) screen.save();
 }
 
 function setLanguage(lang, rerender = true) {
@@ -115,13 +107,10 @@ function showTheme() {
 }
 
 function renderHome() {
-  // render() has left Kakuro and ChessMemory already.
-  triplex.leave();
-  const { total, solved } = triplex.counts();
-  const tile = (game, href, extra) =>
+  const tile = (game, extra) =>
     h(
       "a",
-      { class: `game-tile ${game}`, href, id: `game-${game}` },
+      { class: `game-tile ${game}`, href: `#/${game}`, id: `game-${game}` },
       h("span", { class: `game-art ${game}`, "aria-hidden": "true" }),
       h("strong", { class: "game-name" }, i18n.t(`home.${game}.name`)),
       h("span", { class: "game-blurb" }, i18n.t(`home.${game}.blurb`)),
@@ -132,13 +121,7 @@ function renderHome() {
       "section",
       { class: "home" },
       h("h1", {}, i18n.t("home.heading")),
-      h(
-        "div",
-        { class: "games" },
-        tile("triplex", "#/triplex", i18n.t("levels.solved", { count: solved, total })),
-        tile("kakuro", "#/kakuro", kakuro.tileText()),
-        tile("chess", "#/chess", chess.summary()),
-      ),
+      h("div", { class: "games" }, games.map(({ id, screen }) => tile(id, screen.tile()))),
     ),
   );
 }
@@ -149,63 +132,13 @@ let rendering = Promise.resolve();
 function render() {
   rendering = rendering.then(async () => {
     const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
-    if (parts[0] !== "kakuro") kakuro.leave();
-    if (parts[0] !== "chess") chess.leave();
-    if (parts[0] === "kakuro") {
-      triplex.leave();
-      await kakuro.render(view, parts.slice(1));
-    } else if (parts[0] === "chess") {
-      triplex.leave();
-      await chess.render(view);
-    } else if (parts[0] === "triplex" && parts.length === 1) triplex.renderList(view);
-    else if (parts[0] === "triplex" && parts.length === 2) {
-      await triplex.renderLevel(view, Number(parts[1]));
-    } else renderHome();
+    const shown = games.find((game) => game.id === parts[0]);
+    for (const game of games) if (game !== shown) game.screen.leave();
+    if (shown) await shown.screen.render(view, parts.slice(1));
+    else renderHome();
     document.body.dataset.screen = parts[0] ?? "home";
   });
   return rendering;
-}
-
-/**
- * Asks the first solver of a level for a name; `submit(name)` resolves to
- * true when the server took it. Resolves to the name, or null if skipped.
- */
-function askName(submit) {
-  const dialog = document.getElementById("name-dialog");
-  const input = document.getElementById("name-input");
-  const error = document.getElementById("name-error");
-  input.value = progress.name ?? "";
-  error.textContent = "";
-  return new Promise((resolve) => {
-    const done = (value) => {
-      form.removeEventListener("submit", onSubmit);
-      skip.removeEventListener("click", onSkip);
-      dialog.removeEventListener("cancel", onSkip);
-      dialog.close();
-      resolve(value);
-    };
-    const form = document.getElementById("name-form");
-    const skip = document.getElementById("name-skip");
-    const onSubmit = async (e) => {
-      e.preventDefault();
-      const name = input.value.trim();
-      if (!name || [...name].length > 32) {
-        error.textContent = i18n.t("name.invalid");
-        return;
-      }
-      if (await submit(name)) done(name);
-      else error.textContent = i18n.t("name.refused");
-    };
-    const onSkip = (e) => {
-      e.preventDefault();
-      done(null);
-    };
-    form.addEventListener("submit", onSubmit);
-    skip.addEventListener("click", onSkip);
-    dialog.addEventListener("cancel", onSkip);
-    dialog.showModal();
-    input.focus();
-  });
 }
 
 document.getElementById("language").addEventListener("change", (e) => {
@@ -218,17 +151,11 @@ document.getElementById("theme").addEventListener("click", () => {
   saveSettings(storage, settings);
   showTheme();
 });
-document.getElementById("code-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  triplex.submitCodeDialog();
-});
-document.getElementById("code-cancel").addEventListener("click", () => {
-  document.getElementById("code-dialog").close();
-});
 
 window.addEventListener("hashchange", render);
-window.addEventListener("resize", () => triplex.fit());
-window.addEventListener("resize", () => kakuro.fit());
+window.addEventListener("resize", () => {
+  for (const { screen } of games) screen.fit();
+});
 // Save when the page is hidden or closed, and every few seconds while playing.
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") save();
@@ -243,9 +170,7 @@ setInterval(() => {
   lastTick = now;
   // Nor does time spent on another tab.
   const play = document.visibilityState === "visible" ? step : 0;
-  triplex.tick(play);
-  kakuro.tick(play);
-  chess.tick(play);
+  for (const { screen } of games) screen.tick(play);
   sinceSave += step;
   if (sinceSave >= AUTOSAVE_MS) {
     sinceSave = 0;

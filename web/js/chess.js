@@ -1,11 +1,13 @@
-// The ChessMemory screen: an 8×8 board of face-down squares. Uncover one
-// square, then a second (click, tap, or the arrow keys and Enter/Space);
-// partners stay open, any other two close again after a moment. Moves and
-// time are counted, the best results kept in localStorage, and the game in
-// progress survives a reload. A new game's setup comes from the server
-// (POST /api/chess/setup) or, without one, from the offline pack
-// web/chess/setups.json turned by one of the board's 8 symmetries.
+// ChessMemory as one of the app's games (#/chess): an 8×8 board of
+// face-down squares. Uncover one square, then a second (click, tap, or the
+// arrow keys and Enter/Space); partners stay open, any other two close again
+// after a moment. Moves and time are counted, the best results kept
+// (chess-store.js), and the game in progress survives a reload. A new game's
+// setup comes from the server (chess-api.js) or, without one, from the
+// offline pack web/chess/setups.json turned by one of the board's 8
+// symmetries.
 
+import { createChessApi } from "./chess-api.js";
 import { pieceSvg } from "./chess-pieces.js";
 import {
   SYMMETRY_NAMES,
@@ -14,15 +16,14 @@ import {
   hideShown,
   newGame,
   pairsFound,
-  restoreGame,
   squareName,
   uncover,
   validSetup,
 } from "./chess-rules.js";
+import { loadChess, saveChess } from "./chess-store.js";
 import { button, h } from "./dom.js";
-import { read, write } from "./store.js";
+import { loadJSON } from "./resources.js";
 
-const STORE_KEY = "gridforge.chess.v1";
 /** How long a pair that is not a pair stays face up. */
 export const MISS_MS = 1100;
 
@@ -38,27 +39,9 @@ const PIECE_NAMES = {
   r: "chess.piece.blackRook",
 };
 
-/** What is kept between visits: the game in progress, the best results, games finished. */
-function loadChess(storage) {
-  const saved = read(storage, STORE_KEY) ?? {};
-  const best = Array.isArray(saved.best)
-    ? saved.best.filter(
-        (r) => Number.isInteger(r?.moves) && r.moves >= 32 && Number.isFinite(r.ms) && Number.isFinite(r.at),
-      )
-    : [];
-  return {
-    game: restoreGame(saved.game),
-    best,
-    finished: Number.isInteger(saved.finished) ? saved.finished : 0,
-  };
-}
-
-/**
- * The ChessMemory part of the app. `ctx` gives `api`, `i18n()`, `storage`,
- * `loadPack()` (resolves to the offline pack) and `online()` (false when the
- * browser knows it has no network).
- */
+/** ChessMemory for the app (see the screen interface in app.js). */
 export function createChess(ctx) {
+  const api = createChessApi(ctx.base);
   const data = loadChess(ctx.storage);
   let game = data.game;
   /** The DOM of the board being shown, or null. */
@@ -74,24 +57,13 @@ export function createChess(ctx) {
   const t = (key, params) => ctx.i18n().t(key, params);
 
   function save() {
-    write(ctx.storage, STORE_KEY, {
-      version: 1,
-      game: game && {
-        setup: game.setup,
-        source: game.source,
-        matched: game.matched,
-        moves: game.moves,
-        elapsed: Math.round(game.elapsed),
-      },
-      best: data.best,
-      finished: data.finished,
-    });
+    saveChess(ctx.storage, game, data);
   }
 
   /** A setup from the offline pack, turned or mirrored at random: {setup, source}. */
   async function fromPack() {
     if (!packSetups) {
-      const pack = await ctx.loadPack();
+      const pack = await loadJSON("chess/setups.json");
       packSetups = (Array.isArray(pack?.setups) ? pack.setups : []).filter((s) => validSetup(s));
     }
     const setups = packSetups;
@@ -103,8 +75,8 @@ export function createChess(ctx) {
 
   /** A fresh valid setup: from the server when it answers, else from the pack. */
   async function freshSetup() {
-    if (ctx.api.online && ctx.online()) {
-      const text = await ctx.api.chessSetup();
+    if (api.online && ctx.online()) {
+      const text = await api.setup();
       // Trust no answer blindly: a setup that breaks the rules is not played.
       if (text && validSetup(text)) return { setup: text, source: "server" };
     }
@@ -386,11 +358,19 @@ export function createChess(ctx) {
   }
 
   /** The home screen's line under the ChessMemory tile. */
-  function summary() {
+  function tile() {
     const best = data.best[0];
     if (!best) return t("chess.tileNew");
     return t("chess.tileBest", { count: best.moves, time: ctx.i18n().duration(best.ms) });
   }
 
-  return { render, leave, tick, save, summary };
+  return {
+    render,
+    leave,
+    save,
+    tick,
+    // The board sizes itself in CSS.
+    fit() {},
+    tile,
+  };
 }

@@ -3,7 +3,7 @@
 // or to null when there is no server or it cannot be reached, so the caller
 // can tell "offline" from "refused".
 
-import { request } from "./api.js";
+import { request } from "./server.js";
 
 /** Generating a large expert puzzle or filling a layout may take a while. */
 const TIMEOUT_MS = 30_000;

@@ -1,9 +1,10 @@
-// What Kakuro keeps in localStorage: the three save slots, the game being
+// What Kakuro keeps in localStorage (through store.js): the three save slots, the game being
 // played (autosaved), the editor's layout, the pack puzzles already played,
 // and the Kakuro settings. Damaged data reads as nothing, never as an error.
 
 import { restoreGame, serializeGame } from "./kakuro-game.js";
 import { DIFFICULTIES, EDITOR_SIZES, SIZES } from "./kakuro-model.js";
+import { read, write } from "./store.js";
 
 /** How many save slots there are. */
 export const SLOT_COUNT = 3;
@@ -14,26 +15,6 @@ const SETTINGS_KEY = "gridforge.kakuro.settings.v1";
 const PLAYED_KEY = "gridforge.kakuro.played.v1";
 /** Pack puzzles remembered as played (the oldest are forgotten). */
 const PLAYED_LIMIT = 400;
-
-function read(storage, key) {
-  try {
-    const text = storage?.getItem(key);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage, key, value) {
-  try {
-    if (value === null) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(value));
-    return Boolean(storage);
-  } catch {
-    // Storage full or forbidden (private mode): play on without saving.
-    return false;
-  }
-}
 
 /**
  * A slot's stored form: the saved game plus what the slot list shows

@@ -1,11 +1,20 @@
-// What the browser keeps between visits, in localStorage: the settings and
-// the Triplex progress (current level, codes of opened levels, solved levels
-// with their times, and each level's board).
+// The one way the client keeps things between visits: JSON values in
+// localStorage, read and written here for every game and for the settings.
+// Damaged data reads as nothing, never as an error; a full or forbidden
+// storage means playing on without saving.
 
 const SETTINGS_KEY = "gridforge.settings.v1";
-const PROGRESS_KEY = "gridforge.triplex.v1";
 
-/** The JSON object stored under `key`, or null (missing, damaged or not an object). */
+/** The page's localStorage, or null where the browser forbids it. */
+export function browserStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON object or array stored under `key`, or null (missing, damaged or not an object). */
 export function read(storage, key) {
   try {
     const text = storage?.getItem(key);
@@ -16,10 +25,15 @@ export function read(storage, key) {
   }
 }
 
-/** Stores `value` as JSON under `key`; false when the storage refuses. */
+/**
+ * Stores `value` as JSON under `key` (null removes the key); true when the
+ * storage took it, false when there is none or it refuses.
+ */
 export function write(storage, key, value) {
+  if (!storage) return false;
   try {
-    storage?.setItem(key, JSON.stringify(value));
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
     // Storage full or forbidden (private mode): play on without saving.
@@ -39,26 +53,4 @@ export function loadSettings(storage) {
 /** Saves the settings. */
 export function saveSettings(storage, settings) {
   return write(storage, SETTINGS_KEY, settings);
-}
-
-/**
- * The Triplex progress: `current` level number, `codes` (level number → code
- * of every level opened so far), `solved` (level number → {ms, at}) and
- * `boards` (level number → {stage, positions, undo, elapsed}).
- */
-export function loadProgress(storage) {
-  const p = read(storage, PROGRESS_KEY) ?? {};
-  const obj = (v) => (v && typeof v === "object" && !Array.isArray(v) ? v : {});
-  return {
-    version: 1,
-    current: Number.isInteger(p.current) ? p.current : null,
-    codes: obj(p.codes),
-    solved: obj(p.solved),
-    boards: obj(p.boards),
-  };
-}
-
-/** Saves the Triplex progress. */
-export function saveProgress(storage, progress) {
-  return write(storage, PROGRESS_KEY, progress);
 }

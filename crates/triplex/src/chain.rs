@@ -4,7 +4,7 @@
 //!
 //! # The derivation (version 1)
 //!
-//! The web client (`web/js/chain.js`) implements the same steps; both sides
+//! The web client (`web/js/triplex-chain.js`) implements the same steps; both sides
 //! are tested against the same values.
 //!
 //! 1. **Cover.** A solved `W`×`H` board is written as its *cover*: for every

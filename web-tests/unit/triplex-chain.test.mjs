@@ -12,7 +12,7 @@ import {
   levelOf,
   normalizeCode,
   openLevel,
-} from "../../web/js/chain.js";
+} from "../../web/js/triplex-chain.js";
 import { chainVectors, enginePack, webPack } from "../lib/engine.mjs";
 
 const hex = (bytes) => Buffer.from(bytes).toString("hex");

@@ -13,8 +13,8 @@ import {
   shapesOf,
   solutionGrid,
   startPositions,
-} from "../../web/js/board.js";
-import { coverText } from "../../web/js/chain.js";
+} from "../../web/js/triplex-board.js";
+import { coverText } from "../../web/js/triplex-chain.js";
 import { enginePack } from "../lib/engine.mjs";
 import { normalized, solutionCells } from "../lib/solution.mjs";
 

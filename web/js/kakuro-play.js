@@ -1,0 +1,268 @@
+// The Kakuro board screen, for a game or the tutorial: the board, the pad
+// and tools, the mistakes highlighted, the hints panel, the solved status,
+// the clock and the tutorial's steps. It draws what the player did
+// (kakuro-input.js) after every change.
+
+import { button, h } from "./dom.js";
+import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
+import { boardText, checkBoard, runHint } from "./kakuro-model.js";
+import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
+import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
+import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
+
+/**
+ * Shows game `g` in `view` and returns the board screen: its state (game,
+ * tutorial, selected cell, pencil, hints, tutorial step, the board element
+ * `el`) and refresh(), moved(), fit(), tick(ms). `notice` is a catalog key
+ * shown above the board (or null); `kakuro` gives storage, settings, words
+ * (kakuro-words.js), navigate(hash) and saveDialog(game).
+ */
+export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
+  const { settings, storage, words } = kakuro;
+  const { t } = words;
+  const board = g.board;
+  const first = board.cells.findIndex((c) => c.kind === "digit");
+  const screen = {
+    game: g,
+    tutorial,
+    step: 0,
+    selected: tutorial ? -1 : first,
+    pencil: false,
+    hints: tutorial ? false : settings.hints,
+    settings,
+    storage,
+  };
+  const built = buildBoard(board, { label: (r, c) => t("kakuro.cellLabel", { row: r, col: c }) });
+  screen.el = built.el;
+  built.el.tabIndex = 0;
+  built.el.setAttribute("aria-label", t("kakuro.board"));
+  built.el.dataset.puzzle = boardText(board);
+  built.el.addEventListener("click", (e) => {
+    const cell = e.target.closest("[data-i]");
+    if (cell) clickCell(screen, Number(cell.dataset.i));
+  });
+  const wrap = h("div", { class: "kk-board-wrap" }, built.el);
+  const timer = h("span", { class: "timer", id: "kk-timer", title: t("kakuro.time") }, "");
+  const status = h("div", { class: "status", id: "kk-status", role: "status", hidden: true });
+  const ghost = { class: "ghost" };
+  const toggle = { class: "ghost kk-toggle", "aria-pressed": "false" };
+  const undoButton = button("kk-undo", t("kakuro.undo"), () => undoMove(screen), ghost);
+  const redoButton = button("kk-redo", t("kakuro.redo"), () => redoMove(screen), ghost);
+  const pencilButton = button("kk-pencil", t("kakuro.pencil"), () => togglePencil(screen), toggle);
+  const hintsButton = button("kk-hints-toggle", t("kakuro.hints"), () => toggleHints(screen), toggle);
+  const hintsPanel = h("section", { class: "kk-hints", id: "kk-hints", "aria-live": "polite", hidden: true });
+  const pad = h(
+    "div",
+    { class: "kk-pad", id: "kk-pad", role: "group", "aria-label": t("kakuro.pad") },
+    [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) =>
+      h(
+        "button",
+        { type: "button", class: "kk-key", "data-digit": d, onclick: () => enter(screen, d) },
+        String(d),
+      ),
+    ),
+    button("kk-erase", "⌫", () => enter(screen, 0), {
+      class: "kk-key kk-erase",
+      "aria-label": t("kakuro.erase"),
+      title: t("kakuro.erase"),
+    }),
+  );
+  const checkbox = (id, key, label) => {
+    const input = h("input", { type: "checkbox", id, checked: settings[key] });
+    input.addEventListener("change", () => {
+      settings[key] = input.checked;
+      saveKakuroSettings(storage, settings);
+      screen.refresh();
+    });
+    return h("label", { class: "kk-check" }, input, h("span", {}, label));
+  };
+  const checks = tutorial
+    ? null
+    : h(
+        "div",
+        { class: "kk-checks" },
+        checkbox("kk-show-repeats", "showRepeats", t("kakuro.showRepeats")),
+        checkbox("kk-show-wrong", "showWrongSums", t("kakuro.showWrongSums")),
+      );
+  const title = tutorial
+    ? t("kakuro.tutorial")
+    : g.difficulty
+      ? t("kakuro.title", { size: words.size(g.size), difficulty: words.difficulty(g.difficulty) })
+      : t("kakuro.titleCustom", { size: words.size(g.size) });
+  const tutorialPanel = tutorial
+    ? h("div", { class: "kk-panel kk-tutorial", id: "kk-tutorial-step", role: "status" })
+    : null;
+  const noticeEl = notice && !tutorial ? h("p", { class: "kk-note kk-notice", id: "kk-notice" }, t(notice)) : null;
+  view.replaceChildren(
+    h(
+      "section",
+      { class: `kk-play${tutorial ? " kk-is-tutorial" : ""}` },
+      h(
+        "div",
+        { class: "play-head" },
+        h("a", { class: "back", href: "#/kakuro", id: "kk-back" }, t("kakuro.back")),
+        h("h1", { id: "kk-title" }, title),
+        tutorial ? null : timer,
+      ),
+      noticeEl,
+      tutorialPanel,
+      h(
+        "div",
+        { class: "kk-layout" },
+        wrap,
+        h(
+          "div",
+          { class: "kk-side" },
+          pad,
+          h(
+            "div",
+            { class: "tools" },
+            pencilButton,
+            undoButton,
+            redoButton,
+            hintsButton,
+            tutorial ? null : button("kk-save", t("kakuro.save"), () => kakuro.saveDialog(g)),
+          ),
+          checks,
+          status,
+          hintsPanel,
+          h("p", { class: "help" }, t("kakuro.help")),
+        ),
+      ),
+    ),
+  );
+
+  function drawHints(runs) {
+    hintsPanel.hidden = !screen.hints;
+    if (!screen.hints) return;
+    if (!runs.length) {
+      hintsPanel.replaceChildren(h("p", { class: "help" }, t("kakuro.hintsSelect")));
+      return;
+    }
+    const order = ["across", "down"];
+    const sorted = runs
+      .map((k) => [k, board.runs[k]])
+      .sort((a, b) => order.indexOf(a[1].dir) - order.indexOf(b[1].dir));
+    hintsPanel.replaceChildren(
+      ...sorted.map(([k, run]) => {
+        const hint = runHint(board, k, g.values);
+        return h(
+          "div",
+          { class: "kk-hint", "data-dir": run.dir, "data-sum": hint.sum, "data-len": hint.len },
+          h("h3", {}, t(`kakuro.hint.${run.dir}`, { sum: hint.sum, count: hint.len })),
+          h(
+            "ul",
+            { class: "kk-sets" },
+            hint.sets.map((set) =>
+              h(
+                "li",
+                {
+                  class: `kk-set${set.ruledOut ? " ruled-out" : ""}`,
+                  "data-digits": set.digits.join(""),
+                  "data-ruled-out": String(set.ruledOut),
+                  title: set.ruledOut ? t("kakuro.ruledOut") : null,
+                },
+                set.ruledOut ? h("s", {}, set.digits.join(" + ")) : set.digits.join(" + "),
+              ),
+            ),
+          ),
+        );
+      }),
+    );
+  }
+
+  function drawStatus() {
+    if (!g.solved || tutorial) {
+      status.hidden = true;
+      return;
+    }
+    status.replaceChildren(
+      h("strong", { class: "solved-title", id: "kk-solved" }, t("kakuro.solved")),
+      h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
+      button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
+    );
+    status.hidden = false;
+  }
+
+  function drawTutorial() {
+    const state = { selected: screen.selected, values: g.values, hints: screen.hints, solved: g.solved };
+    screen.step = nextStep(screen.step, state);
+    const total = TUTORIAL_STEPS.length;
+    for (const el of built.cells) el.classList.remove("kk-target");
+    document.querySelectorAll(".kk-target-control").forEach((el) => el.classList.remove("kk-target-control"));
+    if (screen.step >= total) {
+      tutorialPanel.dataset.step = "done";
+      tutorialPanel.replaceChildren(
+        h("p", { class: "kk-step-count" }, t("kakuro.tutorialDone")),
+        h("p", {}, t("kakuro.tutorialDoneText")),
+        h(
+          "div",
+          { class: "tools" },
+          h("a", { class: "button", href: "#/kakuro", id: "kk-tutorial-end" }, t("kakuro.tutorialPlay")),
+        ),
+      );
+      return;
+    }
+    const step = TUTORIAL_STEPS[screen.step];
+    tutorialPanel.dataset.step = String(screen.step + 1);
+    tutorialPanel.replaceChildren(
+      h("p", { class: "kk-step-count" }, t("kakuro.tutorialStep", { number: screen.step + 1, total })),
+      h("p", { id: "kk-step-text" }, t(step.key)),
+    );
+    for (const i of step.cells) built.cells[i].classList.add("kk-target");
+    if (step.control) document.getElementById(step.control)?.classList.add("kk-target-control");
+  }
+
+  /** Redraws the board, the tools, the hints, the status and the tutorial. */
+  screen.refresh = () => {
+    const checked = checkBoard(board, g.values);
+    const showRepeats = tutorial || settings.showRepeats;
+    const showWrong = tutorial || settings.showWrongSums;
+    const runs = screen.selected >= 0 ? Object.values(board.runsOf[screen.selected]).filter((k) => k >= 0) : [];
+    paintBoard(board, built, {
+      values: g.values,
+      marks: g.marks,
+      selected: screen.selected,
+      activeRuns: runs,
+      repeats: showRepeats ? checked.repeats : new Set(),
+      wrongRuns: showWrong ? checked.wrongRuns : [],
+    });
+    built.el.classList.toggle("kk-solved", g.solved);
+    built.el.classList.toggle("kk-pencil-mode", screen.pencil);
+    undoButton.disabled = g.undo.length === 0 || g.solved;
+    redoButton.disabled = g.redo.length === 0 || g.solved;
+    pencilButton.setAttribute("aria-pressed", String(screen.pencil));
+    hintsButton.setAttribute("aria-pressed", String(screen.hints));
+    drawHints(runs);
+    drawStatus();
+    if (tutorial) drawTutorial();
+  };
+
+  /** After a move: autosaves a game (never the tutorial) and redraws. */
+  screen.moved = () => {
+    if (!tutorial) saveCurrent(storage, g);
+    screen.refresh();
+  };
+
+  /** Sizes the board to the screen. */
+  screen.fit = () => {
+    const wide = window.innerWidth >= 860;
+    const width = wrap.clientWidth || window.innerWidth - 24;
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    // On a phone the pad goes under the board: leave it room.
+    const reserve = wide ? 16 : 150;
+    const height = Math.max(window.innerHeight - top - reserve, 240);
+    fitBoard(built, board, width, height, { max: tutorial ? 72 : 56 });
+  };
+
+  /** Counts play time `ms` on a game being played and shows the clock. */
+  screen.tick = (ms) => {
+    if (!g.solved) g.elapsed += ms;
+    timer.textContent = words.duration(g.elapsed);
+  };
+
+  screen.fit();
+  requestAnimationFrame(() => screen.fit());
+  screen.refresh();
+  return screen;
+}

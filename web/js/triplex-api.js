@@ -1,0 +1,42 @@
+// The server's Triplex endpoints (see /api/openapi.json): start tokens,
+// solve submission, the first solver's name and the table of records. Every
+// call resolves to null (false for the name) when the server cannot be
+// reached or refuses, so the game plays on without it.
+
+import { request } from "./server.js";
+
+/** A client for the server at `base` (null: no server, every call is null). */
+export function createTriplexApi(base, fetchImpl = globalThis.fetch) {
+  const call = (method, path, body) => request(base, fetchImpl, method, path, body);
+  const level = (n) => `api/triplex/levels/${encodeURIComponent(n)}`;
+  return {
+    online: base !== null,
+    /** A start token for level n: {token, issued_at, min_time_ms} or null. */
+    async start(n) {
+      const r = await call("POST", `${level(n)}/start`);
+      return r?.ok && typeof r.data?.token === "string" ? r.data : null;
+    },
+    /**
+     * Submits a solve: `placements` as [{piece, cells}]. Resolves to the
+     * server's answer {time_ms, first, named} or null.
+     */
+    async submit(n, token, placements) {
+      const body = {
+        token,
+        placements: placements.map((p) => ({ piece: p.piece, cells: p.cells })),
+      };
+      const r = await call("POST", `${level(n)}/solves`, body);
+      return r?.ok ? r.data : null;
+    },
+    /** Names the first solver; resolves to true when the server took the name. */
+    async name(n, token, name) {
+      const r = await call("POST", `${level(n)}/name`, { token, name });
+      return Boolean(r?.ok);
+    },
+    /** The table of records of level n: {first, solves, median_ms, best_ms, now} or null. */
+    async records(n) {
+      const r = await call("GET", `${level(n)}/records`);
+      return r?.ok ? r.data : null;
+    },
+  };
+}

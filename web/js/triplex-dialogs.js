@@ -1,0 +1,93 @@
+// The two Triplex dialogs of index.html: the code dialog (open a level by
+// its number and code) and the name dialog (the first solver of a level may
+// leave a name in the table of records).
+
+/**
+ * Wires the code dialog once. `levels` checks codes (triplex-levels.js);
+ * `opened(n)` runs when a code opened level n. Returns `open(number)`, which
+ * shows the dialog with the number filled in (or empty for null).
+ */
+export function createCodeDialog({ levels, t, opened }) {
+  const dialog = document.getElementById("code-dialog");
+  const numberInput = document.getElementById("code-number");
+  const codeInput = document.getElementById("code-code");
+  const error = document.getElementById("code-error");
+
+  async function submit() {
+    const total = levels.total;
+    const n = Number(numberInput.value);
+    if (!Number.isInteger(n) || n < 1 || n > total) {
+      error.textContent = t("code.badNumber", { total });
+      return;
+    }
+    const outcome = await levels.tryCode(n, codeInput.value);
+    if (outcome === "format") {
+      error.textContent = t("code.badFormat");
+      return;
+    }
+    if (outcome === "wrong") {
+      error.textContent = t("code.wrong", { number: n });
+      return;
+    }
+    dialog.close();
+    opened(n);
+  }
+
+  document.getElementById("code-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    submit();
+  });
+  document.getElementById("code-cancel").addEventListener("click", () => dialog.close());
+
+  return function open(number) {
+    numberInput.max = String(levels.total);
+    numberInput.value = number ? String(number) : "";
+    codeInput.value = "";
+    error.textContent = "";
+    dialog.showModal();
+    (number ? codeInput : numberInput).focus();
+  };
+}
+
+/**
+ * Asks the first solver of a level for a name, starting from `initial`;
+ * `submit(name)` resolves to true when the server took it. Resolves to the
+ * name, or null if skipped.
+ */
+export function askName({ t, initial, submit }) {
+  const dialog = document.getElementById("name-dialog");
+  const input = document.getElementById("name-input");
+  const error = document.getElementById("name-error");
+  const form = document.getElementById("name-form");
+  const skip = document.getElementById("name-skip");
+  input.value = initial ?? "";
+  error.textContent = "";
+  return new Promise((resolve) => {
+    const done = (value) => {
+      form.removeEventListener("submit", onSubmit);
+      skip.removeEventListener("click", onSkip);
+      dialog.removeEventListener("cancel", onSkip);
+      dialog.close();
+      resolve(value);
+    };
+    const onSubmit = async (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name || [...name].length > 32) {
+        error.textContent = t("name.invalid");
+        return;
+      }
+      if (await submit(name)) done(name);
+      else error.textContent = t("name.refused");
+    };
+    const onSkip = (e) => {
+      e.preventDefault();
+      done(null);
+    };
+    form.addEventListener("submit", onSubmit);
+    skip.addEventListener("click", onSkip);
+    dialog.addEventListener("cancel", onSkip);
+    dialog.showModal();
+    input.focus();
+  });
+}

@@ -1,0 +1,230 @@
+// The board of one Triplex level in the DOM: the stage with its target and
+// pieces, the tools, the solved status and the table of records. It draws
+// the session it is given and calls back for everything the player does.
+
+import { button, h } from "./dom.js";
+import { extent, normalize, shapesOf } from "./triplex-board.js";
+
+/**
+ * Builds the board of `session` in `view` and returns the handle the game
+ * draws through. `levels` (triplex-levels.js) and `progress` say what the
+ * status shows; `actions` gives undo(), reset(), askCode(n), next(n) and
+ * `piece`, the pointer and keyboard handlers of a piece (triplex-input.js).
+ */
+export function createLevelView(view, { session: s, levels, progress, t, i18n, actions }) {
+  const { level } = s;
+  const next = s.n < levels.total ? s.n + 1 : null;
+  const ui = { cell: 0 };
+  const timer = h("span", { class: "timer", id: "timer", title: t("play.time") }, "");
+  const undoButton = button("undo", t("play.undo"), actions.undo);
+  const status = h("div", { class: "status", id: "status", role: "status" });
+  const records = h("aside", { class: "records", id: "records", hidden: true });
+  const wrap = h("div", { class: "stage-wrap" });
+  const stage = h("div", {
+    class: "stage",
+    id: "stage",
+    role: "group",
+    "aria-label": t("play.board"),
+    "data-cols": s.stage.cols,
+    "data-rows": s.stage.rows,
+  });
+  const target = h("div", {
+    class: "target",
+    id: "target",
+    "data-width": level.width,
+    "data-height": level.height,
+    "data-x": s.stage.tx,
+    "data-y": s.stage.ty,
+  });
+  target.style.setProperty("--x", s.stage.tx);
+  target.style.setProperty("--y", s.stage.ty);
+  target.style.setProperty("--w", level.width);
+  target.style.setProperty("--h", level.height);
+  stage.append(target);
+  const pieces = level.pieces.map((_, k) => buildPiece(k));
+  stage.append(...pieces);
+  wrap.append(stage);
+
+  const code = levels.codeOf(s.n);
+  view.replaceChildren(
+    h(
+      "section",
+      { class: "play", "data-level": s.n },
+      h(
+        "div",
+        { class: "play-head" },
+        h("a", { class: "back", href: "#/triplex", id: "to-levels" }, t("play.levels")),
+        h("h1", { id: "level-title" }, t("level.title", { number: s.n })),
+        h(
+          "span",
+          { class: "level-code" },
+          h("span", {}, t("play.code")),
+          " ",
+          h("code", { id: "level-code" }, code ?? ""),
+        ),
+        timer,
+      ),
+      h(
+        "div",
+        { class: "tools" },
+        undoButton,
+        button("reset", t("play.reset"), actions.reset),
+        button("enter-code", t("code.button"), () => actions.askCode(next), { class: "ghost" }),
+      ),
+      wrap,
+      status,
+      records,
+      h("p", { class: "help" }, t(level.rotatable === null ? "play.help" : "play.helpRotate")),
+    ),
+  );
+
+  function buildPiece(k) {
+    const el = h("div", {
+      class: `piece${level.rotatable === k ? " rotatable" : ""}`,
+      tabindex: 0,
+      role: "button",
+      "data-piece": k,
+      "aria-label": t(level.rotatable === k ? "play.pieceRotatable" : "play.piece", { number: k + 1 }),
+    });
+    el.style.setProperty("--hue", String(Math.round((k * 137.508 + 20) % 360)));
+    const on = actions.piece;
+    el.addEventListener("pointerdown", (e) => on.pointerDown(e, k));
+    el.addEventListener("pointermove", (e) => on.pointerMove(e));
+    el.addEventListener("pointerup", (e) => on.pointerUp(e, k));
+    el.addEventListener("pointercancel", () => on.pointerCancel());
+    el.addEventListener("keydown", (e) => on.keyDown(e, k));
+    el.addEventListener("blur", () => on.blur(k));
+    drawShape(el, k, s.positions[k]);
+    return el;
+  }
+
+  /** Fills a piece element with the cells of its current orientation. */
+  function drawShape(el, k, pos) {
+    const shapes = shapesOf(level, k);
+    const shape = shapes[pos.o % shapes.length];
+    const { w, h: hgt } = extent(shape);
+    el.style.setProperty("--w", w);
+    el.style.setProperty("--h", hgt);
+    el.dataset.shape = JSON.stringify(shape);
+    el.dataset.o = String(pos.o);
+    const cells = shape.map(([r, c]) => {
+      const cell = h("div", { class: "cell", "data-r": r, "data-c": c });
+      cell.style.setProperty("--r", r);
+      cell.style.setProperty("--c", c);
+      // Borders only where the piece ends, so a piece reads as one tile.
+      const has = (dr, dc) => shape.some(([r2, c2]) => r2 === r + dr && c2 === c + dc);
+      if (has(-1, 0)) cell.classList.add("join-n");
+      if (has(1, 0)) cell.classList.add("join-s");
+      if (has(0, -1)) cell.classList.add("join-w");
+      if (has(0, 1)) cell.classList.add("join-e");
+      return cell;
+    });
+    if (level.rotatable === k) {
+      // The circle sits on the shape's first cell.
+      const [r, c] = normalize(shape)[0];
+      const ring = h("div", { class: "turn", "aria-hidden": "true" });
+      ring.style.setProperty("--r", r);
+      ring.style.setProperty("--c", c);
+      cells.push(ring);
+    }
+    el.replaceChildren(...cells);
+  }
+
+  /** The element of piece k. */
+  ui.piece = (k) => pieces[k];
+
+  /** Draws piece k where it lies, or where it is lifted to (keyboard). */
+  ui.drawPiece = (k) => {
+    const pos = s.pending?.k === k ? s.pending.pos : s.positions[k];
+    const el = pieces[k];
+    if (el.dataset.o !== String(pos.o)) drawShape(el, k, pos);
+    el.style.setProperty("--x", pos.x);
+    el.style.setProperty("--y", pos.y);
+    el.classList.toggle("lifted", s.pending?.k === k);
+    el.dataset.x = String(pos.x);
+    el.dataset.y = String(pos.y);
+  };
+
+  /** Draws every piece, the undo button and the solved board. */
+  ui.drawPositions = () => {
+    s.positions.forEach((_, k) => ui.drawPiece(k));
+    undoButton.disabled = s.undo.length === 0;
+    stage.classList.toggle("solved", s.solved);
+  };
+
+  /** Shakes piece k: it cannot go where it was asked to. */
+  ui.refuse = (k) => {
+    const frames = [{ translate: "-4px 0" }, { translate: "4px 0" }, { translate: "0 0" }];
+    pieces[k].animate?.(frames, { duration: 160 });
+  };
+
+  /** Sizes the cells so the whole stage fits the window. */
+  ui.fit = () => {
+    const { cols, rows } = s.stage;
+    const width = wrap.clientWidth || window.innerWidth;
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(window.innerHeight - top - 12, window.innerHeight * 0.45);
+    ui.cell = Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, height / rows))));
+    stage.style.setProperty("--cell", `${ui.cell}px`);
+    stage.style.setProperty("--cols", cols);
+    stage.style.setProperty("--rows", rows);
+  };
+
+  /** Shows the play time. */
+  ui.showTime = () => {
+    timer.textContent = i18n().duration(s.elapsed);
+  };
+
+  /** Shows, once the level is solved, its time and the way on. */
+  ui.showStatus = () => {
+    if (!s.solved) {
+      status.replaceChildren();
+      status.hidden = true;
+      return;
+    }
+    const record = progress.solved[s.n];
+    const parts = [
+      h("strong", { class: "solved-title", id: "solved-title" }, t("play.solved")),
+      record ? h("span", {}, t("play.solvedTime", { time: i18n().duration(record.ms) })) : null,
+    ];
+    if (next && levels.isOpen(next)) {
+      parts.push(button("next-level", t("play.next"), () => actions.next(next)));
+    } else if (s.n === levels.total) {
+      parts.push(h("span", {}, t("play.last")));
+    } else if (s.chainBroken) {
+      parts.push(h("span", { class: "error" }, t("play.chainBroken")));
+    }
+    status.replaceChildren(...parts);
+    status.hidden = false;
+    status.querySelector("#next-level")?.focus({ preventScroll: true });
+  };
+
+  /** Shows the server's table of records of the level. */
+  ui.showRecords = (table) => {
+    const lang = i18n();
+    const rows = [h("h2", {}, t("records.heading"))];
+    if (table.first) {
+      const ago = h("span", { class: "ago" }, lang.ago(table.first.solved_at, table.now ?? Date.now()));
+      const who = table.first.name;
+      rows.push(
+        h(
+          "p",
+          { id: "records-first" },
+          who
+            ? lang.parts("records.firstBy", {}, { name: h("bdi", { class: "name" }, who), ago })
+            : lang.parts("records.firstAnonymous", {}, { ago }),
+        ),
+      );
+      rows.push(h("p", { id: "records-solves" }, t("records.solves", { count: table.solves })));
+      if (Number.isFinite(table.median_ms)) {
+        rows.push(h("p", { id: "records-median" }, t("records.median", { time: lang.duration(table.median_ms) })));
+      }
+    } else {
+      rows.push(h("p", { id: "records-none" }, t("records.none")));
+    }
+    records.replaceChildren(...rows);
+    records.hidden = false;
+  };
+
+  return ui;
+}
