@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "0df8d481a26bb826";
+const VERSION = "30afea6d9cd4bc1d";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

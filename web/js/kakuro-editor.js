@@ -105,6 +105,7 @@ export function createKakuroEditor(ctx) {
   function drawGrid(bad = new Set()) {
     const n = layout.size;
     const digit = (r, c) => r >= 0 && c >= 0 && r < n && c < n && layout.digits[r * n + c];
+    if (ui.cursor >= n * n) ui.cursor = n + 1;
     ui.grid.style.setProperty("--rows", n);
     ui.grid.style.setProperty("--cols", n);
     const rows = [];
@@ -124,17 +125,20 @@ export function createKakuroEditor(ctx) {
           h("div", {
             class: classes.join(" "),
             role: "gridcell",
+            id: `kk-ed-board-${i}`,
             "data-i": i,
             "data-r": r,
             "data-c": c,
             "data-digit": digit(r, c) ? "1" : "0",
-            "aria-label": t(label, { row: r, col: c }),
+            "aria-label": t(label, { row: r + 1, col: c + 1 }),
           }),
         );
       }
       rows.push(row);
     }
     ui.grid.replaceChildren(...rows);
+    // The grid keeps the focus; the cursor's cell is announced as its active descendant.
+    ui.grid.setAttribute("aria-activedescendant", `kk-ed-board-${ui.cursor}`);
   }
 
   function toggle(i) {
@@ -275,7 +279,7 @@ export function createKakuroEditor(ctx) {
       say("kakuro.serverError", "error");
       return;
     }
-    const built = buildBoard(made.board, { id: "kk-ed-solved" });
+    const built = buildBoard(made.board, { id: "kk-ed-solved", t });
     paintBoard(made.board, built, { values });
     ui.solutionBoard = { built, board: made.board };
     ui.solution.replaceChildren(

@@ -32,7 +32,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     settings,
     storage,
   };
-  const built = buildBoard(board, { label: (r, c) => t("kakuro.cellLabel", { row: r, col: c }) });
+  const built = buildBoard(board, { t });
   screen.el = built.el;
   built.el.tabIndex = 0;
   built.el.setAttribute("aria-label", t("kakuro.board"));

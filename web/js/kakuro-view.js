@@ -7,10 +7,11 @@ import { h } from "./dom.js";
 
 /**
  * Builds the DOM of `board` inside a new element and returns
- * {el, cells}: the board element and one element per cell (row-major).
- * `label(r, c)` names a digit cell for screen readers.
+ * {el, cells, t}: the board element (a grid of rows of gridcells) and one
+ * element per cell (row-major). `t` (i18n) names every cell for screen
+ * readers: position, then clue sums, blank, or (painted) digit, marks or empty.
  */
-export function buildBoard(board, { id = "kk-board", label = () => "" } = {}) {
+export function buildBoard(board, { id = "kk-board", t }) {
   const el = h("div", {
     class: "kk-board",
     id,
@@ -23,21 +24,19 @@ export function buildBoard(board, { id = "kk-board", label = () => "" } = {}) {
   const cells = board.cells.map((cell, i) => {
     const r = Math.floor(i / board.cols);
     const c = i % board.cols;
-    const data = { "data-i": i, "data-r": r, "data-c": c };
-    if (cell.kind === "blank") return h("div", { class: "kk-blank", ...data });
-    if (cell.kind === "clue") {
-      return h(
-        "div",
-        { class: "kk-clue", ...data },
-        cell.down !== null ? h("span", { class: "kk-down" }, String(cell.down)) : null,
-        cell.across !== null ? h("span", { class: "kk-across" }, String(cell.across)) : null,
-      );
+    const where = { row: r + 1, col: c + 1 };
+    const data = { id: `${id}-${i}`, role: "gridcell", "data-i": i, "data-r": r, "data-c": c };
+    if (cell.kind === "blank") {
+      return h("div", { class: "kk-blank", ...data, "aria-label": t("kakuro.cell.blank", where) });
     }
+    if (cell.kind === "clue") return h("div", { class: "kk-clue", ...data }, ...clueContent(t, cell, where));
     const marks = h("div", { class: "kk-marks", "aria-hidden": "true" });
-    for (let d = 1; d <= 9; d++) marks.append(h("span", { "data-d": d }, ""));
+    // Spaces between the marks (a grid does not draw them) so that marks 2 and 6
+    // read as "2 6", as the cell's name says them, not as 26.
+    for (let d = 1; d <= 9; d++) marks.append(h("span", { "data-d": d }, ""), " ");
     return h(
       "div",
-      { class: "kk-cell", role: "gridcell", "aria-label": label(r, c), ...data },
+      { class: "kk-cell", ...data, "aria-label": t("kakuro.cell.empty", where) },
       h("span", { class: "kk-value" }, ""),
       marks,
     );
@@ -47,7 +46,34 @@ export function buildBoard(board, { id = "kk-board", label = () => "" } = {}) {
     row.append(...cells.slice(r * board.cols, (r + 1) * board.cols));
     el.append(row);
   }
-  return { el, cells };
+  return { el, cells, t };
+}
+
+/**
+ * A clue cell's content: its drawn sums inside its name, which the rest of
+ * the sentence completes as screen-reader-only text ("Row 2, column 4: clue,
+ * down 12, across 7"). Not an aria-label: the name must contain the text
+ * that is seen (WCAG 2.5.3), and two drawn sums would read as one number.
+ */
+function clueContent(t, cell, where) {
+  const key = cell.down === null ? "clueAcross" : cell.across === null ? "clueDown" : "clueBoth";
+  const sentence = t(`kakuro.cell.${key}`, { ...where, down: "{down}", across: "{across}" });
+  return sentence
+    .split(/(\{down\}|\{across\})/)
+    .filter((piece) => piece !== "")
+    .map((piece) => {
+      if (piece === "{down}") return h("span", { class: "kk-down" }, String(cell.down));
+      if (piece === "{across}") return h("span", { class: "kk-across" }, String(cell.across));
+      return h("span", { class: "sr-only" }, piece);
+    });
+}
+
+/** What a screen reader says for digit cell `el` holding digit `d` or marks `m` (bits). */
+function digitCellName(t, el, d, m) {
+  const where = { row: Number(el.dataset.r) + 1, col: Number(el.dataset.c) + 1 };
+  if (d) return t("kakuro.cell.digit", { ...where, digit: d });
+  const marks = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((k) => m & (1 << k));
+  return marks.length ? t("kakuro.cell.marks", { ...where, marks: marks.join(" ") }) : t("kakuro.cell.empty", where);
 }
 
 /** The cells of runs `ks`, and for each of their clue cells the directions marked. */
@@ -71,6 +97,10 @@ export function paintBoard(board, ui, view) {
   const { values, marks = null, selected = -1, activeRuns = [], repeats = new Set(), wrongRuns = [] } = view;
   const { cells: inRun, clues: activeClue } = runMarks(board, activeRuns);
   const { cells: wrong, clues: wrongClue } = runMarks(board, wrongRuns);
+  // The board keeps the focus; the selected cell is its active descendant,
+  // so moving the selection announces the cell's name.
+  if (selected >= 0) ui.el.setAttribute("aria-activedescendant", ui.cells[selected].id);
+  else ui.el.removeAttribute("aria-activedescendant");
   board.cells.forEach((cell, i) => {
     const el = ui.cells[i];
     if (cell.kind === "clue") {
@@ -90,6 +120,8 @@ export function paintBoard(board, ui, view) {
     el.dataset.marks = String(m);
     const spans = el.querySelector(".kk-marks").children;
     for (let k = 1; k <= 9; k++) spans[k - 1].textContent = m & (1 << k) ? String(k) : "";
+    el.setAttribute("aria-label", digitCellName(ui.t, el, d, m));
+    el.setAttribute("aria-selected", String(i === selected));
     el.classList.toggle("kk-selected", i === selected);
     el.classList.toggle("kk-inrun", inRun.has(i) && i !== selected);
     el.classList.toggle("kk-repeat", repeats.has(i));

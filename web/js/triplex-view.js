@@ -31,6 +31,7 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
   const target = h("div", {
     class: "target",
     id: "target",
+    role: "img",
     "data-width": level.width,
     "data-height": level.height,
     "data-x": s.stage.tx,
@@ -43,7 +44,9 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
   stage.append(target);
   const pieces = level.pieces.map((_, k) => buildPiece(k));
   stage.append(...pieces);
-  wrap.append(stage);
+  // Says where a piece went after the keyboard moved it.
+  const announce = h("div", { class: "sr-only", id: "announce", "aria-live": "polite" });
+  wrap.append(stage, announce);
 
   const code = levels.codeOf(s.n);
   view.replaceChildren(
@@ -84,7 +87,6 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
       tabindex: 0,
       role: "button",
       "data-piece": k,
-      "aria-label": t(level.rotatable === k ? "play.pieceRotatable" : "play.piece", { number: k + 1 }),
     });
     el.style.setProperty("--hue", String(Math.round((k * 137.508 + 20) % 360)));
     const on = actions.piece;
@@ -143,11 +145,49 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
     el.classList.toggle("lifted", s.pending?.k === k);
     el.dataset.x = String(pos.x);
     el.dataset.y = String(pos.y);
+    el.setAttribute("aria-label", pieceName(k, pos));
+    if (document.activeElement === el) announce.textContent = el.getAttribute("aria-label");
   };
+
+  /** The stage cells piece k covers at `pos`, as [row, col] pairs. */
+  function cellsAt(k, pos) {
+    const shapes = shapesOf(level, k);
+    return shapes[pos.o % shapes.length].map(([r, c]) => [pos.y + r, pos.x + c]);
+  }
+
+  const inTarget = ([r, c]) =>
+    r >= s.stage.ty && r < s.stage.ty + level.height && c >= s.stage.tx && c < s.stage.tx + level.width;
+
+  /** What a screen reader says for piece k at `pos`: its number and where it lies. */
+  function pieceName(k, pos) {
+    const piece = t(level.rotatable === k ? "play.pieceRotatable" : "play.piece", { number: k + 1 });
+    if (!cellsAt(k, pos).every(inTarget)) return t("play.pieceOut", { piece });
+    return t("play.pieceIn", { piece, row: pos.y - s.stage.ty + 1, col: pos.x - s.stage.tx + 1 });
+  }
+
+  /** Names the rectangle for screen readers: how many cells are covered, and the free ones. */
+  function nameTarget() {
+    const covered = new Set(
+      s.positions.flatMap((pos, k) => cellsAt(k, pos).filter(inTarget).map(([r, c]) => `${r},${c}`)),
+    );
+    const free = [];
+    for (let r = 0; r < level.height; r++) {
+      for (let c = 0; c < level.width; c++) {
+        if (!covered.has(`${r + s.stage.ty},${c + s.stage.tx}`)) free.push(t("play.cell", { row: r + 1, col: c + 1 }));
+      }
+    }
+    const total = level.width * level.height;
+    const counts = { width: level.width, height: level.height, covered: total - free.length, total };
+    target.setAttribute(
+      "aria-label",
+      free.length ? t("play.targetFree", { ...counts, cells: free.join("; ") }) : t("play.target", counts),
+    );
+  }
 
   /** Draws every piece, the undo button and the solved board. */
   ui.drawPositions = () => {
     s.positions.forEach((_, k) => ui.drawPiece(k));
+    nameTarget();
     undoButton.disabled = s.undo.length === 0;
     stage.classList.toggle("solved", s.solved);
   };
