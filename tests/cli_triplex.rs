@@ -162,7 +162,7 @@ fn pack_numbers_levels_by_difficulty() {
         last = d;
         let level: gridforge_triplex::Level = l["description"].as_str().unwrap().parse().unwrap();
         let solved = gridforge_triplex::solve(&level, 2, 1_000_000).unwrap();
-        assert_eq!(solved.verdict(), Some(gridforge_triplex::Verdict::Unique));
+        assert_eq!(solved.uniqueness(), gridforge_triplex::Uniqueness::Unique);
         let grid: Vec<String> = serde_json::from_value(l["solution"].clone()).unwrap();
         assert_eq!(level.solution_grid(&solved.solutions[0]), grid);
     }

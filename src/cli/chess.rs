@@ -5,7 +5,7 @@ use crate::cli;
 use anyhow::{bail, Context};
 use clap::{Subcommand, ValueEnum};
 use gridforge_chessmemory::{
-    attacks, generate_batch, validate, Effort, GenerateParams, Method, Setup, Square,
+    attacks, validate, ChessMemory, Effort, Game, GenerateParams, Method, Setup, Square,
 };
 use std::collections::HashSet;
 use std::io::Write;
@@ -134,7 +134,7 @@ fn generate(count: u64, seed: u64, method: Method, json: bool) -> anyhow::Result
         seed,
         BATCH,
         "generating setups",
-        |first, n| generate_batch(&params, first, n),
+        |first, n| ChessMemory::generate_batch(&params, first, n),
         |_, _, generated| {
             if json {
                 let (key, amount) = match generated.effort {
@@ -274,7 +274,7 @@ fn web_pack_setups(count: u64, seed: u64) -> anyhow::Result<Vec<Setup>> {
             .min(count - setups.len() as u64)
             .min(most_seeds - tried);
         let first_seed = seed.wrapping_add(tried);
-        for (offset, result) in generate_batch(&params, first_seed, batch as usize)
+        for (offset, result) in ChessMemory::generate_batch(&params, first_seed, batch as usize)
             .into_iter()
             .enumerate()
         {

@@ -6,8 +6,8 @@ use crate::cli;
 use anyhow::Context;
 use clap::Subcommand;
 use gridforge_kakuro::{
-    combos_with, generate_batch, rate, solve, Board, Difficulty, DigitSet, LogicOutcome, Technique,
-    Uniqueness, MAX_RUN, MAX_SUM, SIZES,
+    combos_with, rate, solve, Board, Difficulty, DigitSet, Game, GenerateParams, Kakuro,
+    LogicOutcome, Technique, Uniqueness, MAX_RUN, MAX_SUM, SIZES,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -162,7 +162,7 @@ fn generate(
         seed,
         BATCH,
         "generating puzzles",
-        |first, n| generate_batch(size, difficulty, first, n),
+        |first, n| Kakuro::generate_batch(&GenerateParams { size, difficulty }, first, n),
         |index, this_seed, made| {
             if json {
                 // Written by hand to keep the documented key order.
@@ -217,6 +217,8 @@ fn solve_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitC
             Uniqueness::None => println!("none"),
             Uniqueness::Unique => println!("unique"),
             Uniqueness::Several => println!("several (two shown)"),
+            // The search runs with limit 2, which always decides.
+            Uniqueness::AtLeastOne => println!("at least one"),
         }
     }
     Ok(if status == Uniqueness::None {
@@ -319,7 +321,8 @@ fn web_pack(out: &std::path::Path, seed: u64, count: u64) -> anyhow::Result<Exit
     let bar = cli::progress_bar(buckets.len() as u64 * count, "generating the web pack");
     let mut lines = Vec::with_capacity(buckets.len() * count as usize);
     for (size, difficulty) in buckets {
-        let results = generate_batch(size, difficulty, seed, count as usize);
+        let results =
+            Kakuro::generate_batch(&GenerateParams { size, difficulty }, seed, count as usize);
         for (i, result) in results.into_iter().enumerate() {
             let this_seed = seed.wrapping_add(i as u64);
             let made =

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
 use gridforge_triplex::{
     census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions,
-    ChainedPack, Level, LevelRecord, Pack, RectangleCensus, Verdict, DEFAULT_NODE_BUDGET,
+    ChainedPack, Level, LevelRecord, Pack, RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET,
     GAME_PACK_MAX_AREA,
 };
 use std::io::Write;
@@ -242,11 +242,9 @@ fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::R
         .parse()
         .with_context(|| format!("bad level description {:?}", input.trim()))?;
     let report = solve(&level, limit, budget)?;
-    let verdict = match report.verdict() {
-        Some(Verdict::None) => "none",
-        Some(Verdict::Unique) => "unique",
-        Some(Verdict::Several) => "several",
-        None => "found one (use --limit 2 to prove uniqueness)",
+    let verdict = match report.uniqueness() {
+        Uniqueness::AtLeastOne => "found one (use --limit 2 to prove uniqueness)",
+        decided => decided.name(),
     };
     let grids: Vec<Vec<String>> = report
         .solutions
@@ -257,7 +255,7 @@ fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::R
         let value = serde_json::json!({
             "level": level.to_string(),
             "verdict": verdict,
-            "nodes": report.nodes,
+            "nodes": report.stats.nodes,
             "solutions": grids,
         });
         println!("{value}");
@@ -270,7 +268,7 @@ fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::R
                 println!("{row}");
             }
         }
-        println!("{verdict} ({} search nodes)", report.nodes);
+        println!("{verdict} ({} search nodes)", report.stats.nodes);
     }
     Ok(ExitCode::SUCCESS)
 }

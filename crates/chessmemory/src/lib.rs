@@ -7,16 +7,20 @@
 //! attack range, attack ranges taken as on an empty board. The player uncovers two
 //! face-down pieces at a time; a partner pair stays open.
 //!
-//! The crate follows the shape every gridforge game crate has:
+//! The crate has the shape every gridforge game has: [`ChessMemory`] implements
+//! [`gridforge_game::Game`] (see ARCHITECTURE.md):
 //!
 //! | part | here |
 //! | --- | --- |
 //! | params | [`GenerateParams`]: the [`Method`] and its work budget |
 //! | text description | [`Setup`]: 64 characters, `Display` and `FromStr` round-trip |
 //! | validate | [`validate`]: every piece without exactly one partner |
-//! | generate | [`generate`] (and [`generate_batch`] for many seeds in parallel) |
+//! | solve | [`solve`]: the setup's [`Pairing`]s into 32 partner pairs (a valid setup has exactly one) |
+//! | generate | [`generate`] (and `ChessMemory::generate_batch` for many seeds in parallel) |
+//! | difficulty | none: setups have no difficulty levels |
 //!
-//! A setup has nothing to solve (the game is Memory), so there is no solver.
+//! The game is Memory, so there is no puzzle to search; a setup's solution is
+//! how its pieces pair off, which [`solve`] finds and counts.
 //!
 //! ```
 //! use gridforge_chessmemory::{generate, validate, GenerateParams, Setup};
@@ -27,23 +31,28 @@
 //! assert_eq!(text.parse::<Setup>().unwrap(), generated.setup);
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod attacks;
+mod game;
 mod generate;
 mod piece;
 mod setup;
+mod solve;
 mod square;
 mod symmetry;
 mod validate;
 
 pub use attacks::attacks;
+pub use game::ChessMemory;
 pub use generate::{
-    generate, generate_batch, Effort, GenerateError, GenerateParams, Generated, Method,
-    DEFAULT_NODE_BUDGET, DEFAULT_RESTART_BUDGET,
+    generate, Effort, GenerateError, GenerateParams, Generated, Method, DEFAULT_NODE_BUDGET,
+    DEFAULT_RESTART_BUDGET,
 };
+pub use gridforge_game::{Game, Uniqueness};
 pub use piece::{Color, Kind, Piece};
 pub use setup::{ParseSetupError, Setup};
+pub use solve::{solve, Pairing, SolveError, SolveOutcome, SolveStats};
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use validate::{validate, Violation};

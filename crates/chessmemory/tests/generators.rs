@@ -3,7 +3,7 @@
 mod common;
 
 use gridforge_chessmemory::{
-    generate, generate_batch, Effort, GenerateError, GenerateParams, Method,
+    generate, ChessMemory, Effort, Game, GenerateError, GenerateParams, Method,
 };
 use std::collections::HashSet;
 
@@ -16,7 +16,7 @@ fn params(method: Method) -> GenerateParams {
 
 #[test]
 fn ten_thousand_backtrack_setups_are_valid_and_distinct() {
-    let results = generate_batch(&params(Method::Backtrack), 0, 10_000);
+    let results = ChessMemory::generate_batch(&params(Method::Backtrack), 0, 10_000);
     let mut seen = HashSet::new();
     for (seed, result) in results.into_iter().enumerate() {
         let generated = result.unwrap_or_else(|err| panic!("seed {seed}: {err}"));
@@ -37,7 +37,7 @@ fn ten_thousand_backtrack_setups_are_valid_and_distinct() {
 
 #[test]
 fn restart_setups_are_valid_and_distinct() {
-    let results = generate_batch(&params(Method::Restart), 0, 200);
+    let results = ChessMemory::generate_batch(&params(Method::Restart), 0, 200);
     let mut seen = HashSet::new();
     for (seed, result) in results.into_iter().enumerate() {
         let generated = result.unwrap_or_else(|err| panic!("seed {seed}: {err}"));
@@ -52,7 +52,7 @@ fn restart_setups_are_valid_and_distinct() {
 #[test]
 fn the_same_seed_gives_the_same_setup() {
     for method in [Method::Backtrack, Method::Restart] {
-        let batch = generate_batch(&params(method), 40, 8);
+        let batch = ChessMemory::generate_batch(&params(method), 40, 8);
         for (offset, batched) in batch.into_iter().enumerate() {
             let alone = generate(&params(method), 40 + offset as u64).unwrap();
             assert_eq!(batched.unwrap(), alone, "{method} seed {}", 40 + offset);

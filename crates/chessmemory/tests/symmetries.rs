@@ -2,7 +2,7 @@
 
 mod common;
 
-use gridforge_chessmemory::{generate_batch, validate, GenerateParams, Setup, Symmetry};
+use gridforge_chessmemory::{validate, ChessMemory, Game, GenerateParams, Setup, Symmetry};
 use std::collections::HashSet;
 
 /// Where each named symmetry sends (file, rank), both 0..8, rank 0 = rank 1.
@@ -45,7 +45,7 @@ fn image(text: &str, name: &str) -> String {
 }
 
 fn setups(count: usize) -> Vec<Setup> {
-    generate_batch(&GenerateParams::default(), 1000, count)
+    ChessMemory::generate_batch(&GenerateParams::default(), 1000, count)
         .into_iter()
         .map(|generated| generated.unwrap().setup)
         .collect()

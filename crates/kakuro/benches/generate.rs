@@ -5,7 +5,7 @@
 //! `cargo bench -p gridforge-kakuro --bench generate`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use gridforge_kakuro::{generate, Difficulty};
+use gridforge_kakuro::{generate, Difficulty, GenerateParams};
 use std::time::Duration;
 
 fn generation(c: &mut Criterion) {
@@ -22,7 +22,7 @@ fn generation(c: &mut Criterion) {
                 |b, &difficulty| {
                     b.iter(|| {
                         seed += 1;
-                        generate(size, difficulty, seed).expect("a puzzle")
+                        generate(&GenerateParams { size, difficulty }, seed).expect("a puzzle")
                     })
                 },
             );

@@ -5,7 +5,7 @@
 //! `cargo run --release -p gridforge-kakuro --example gen_stats [SEEDS] [SIZES...]`
 //! (default: 50 seeds, sizes 10 and 15).
 
-use gridforge_kakuro::{generate, Difficulty};
+use gridforge_kakuro::{generate, Difficulty, GenerateParams};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -23,7 +23,7 @@ fn main() {
             let mut share = 0.0;
             for seed in 0..seeds {
                 let start = Instant::now();
-                match generate(size, difficulty, seed) {
+                match generate(&GenerateParams { size, difficulty }, seed) {
                     Ok(made) => {
                         times.push(start.elapsed());
                         ratings.push(made.stats.ratings);

@@ -37,7 +37,8 @@
 //! level below. Layouts ([`crate::Layout`] rules): symmetric under a half
 //! turn, digit cells connected, runs of 2 to 9 cells (at most 6, 7, 8, 8 from
 //! easy to expert), none in the first row or column. The share of digit cells
-//! grows with the difficulty (see [`digit_share`]), after the seeds' idea.
+//! grows with the difficulty (see [`DIFFICULTIES`](crate::DIFFICULTIES), which holds every
+//! fact of a level), after the seeds' idea.
 //!
 //! Everything is driven by one `ChaCha8Rng` seeded from the caller's seed, so a
 //! seed always gives the same puzzle; every loop has a fixed bound and the
@@ -52,7 +53,6 @@ use crate::search::search;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use std::ops::RangeInclusive;
 
 /// Board sizes the generator makes (N×N including the clue row and column).
@@ -139,65 +139,38 @@ pub enum FillError {
     },
 }
 
-/// How a difficulty shapes the layout and the first filling.
-struct Style {
-    /// Longest run of the layout.
-    max_run: usize,
-    /// How strongly the first filling leans to small digits in some runs and
-    /// large ones in others (sums with few combinations); 0 is uniform.
-    lean: f64,
+/// What [`generate`] is asked for: a board size in [`SIZES`] and a difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GenerateParams {
+    /// Board size N (N×N including the clue row and column).
+    pub size: usize,
+    /// The difficulty the logical solver must rate the puzzle at, exactly.
+    pub difficulty: Difficulty,
 }
 
-fn style(difficulty: Difficulty) -> Style {
-    match difficulty {
-        Difficulty::Easy => Style {
-            max_run: 6,
-            lean: 3.0,
-        },
-        Difficulty::Medium => Style {
-            max_run: 7,
-            lean: 2.0,
-        },
-        Difficulty::Hard => Style {
-            max_run: 8,
-            lean: 1.5,
-        },
-        Difficulty::Expert => Style {
-            max_run: 8,
-            lean: 1.0,
-        },
+impl GenerateParams {
+    /// Params for a `size`×`size` puzzle of `difficulty`; errors when the
+    /// generator does not make that size.
+    pub fn new(size: usize, difficulty: Difficulty) -> Result<GenerateParams, GenerateError> {
+        if !SIZES.contains(&size) {
+            return Err(GenerateError::SizeOutOfRange(size));
+        }
+        Ok(GenerateParams { size, difficulty })
     }
 }
 
-/// The band of digit-cell shares (digit cells among the cells outside the
-/// first row and column) of generated layouts per difficulty.
-pub fn digit_share(difficulty: Difficulty) -> (f64, f64) {
-    match difficulty {
-        Difficulty::Easy => (0.46, 0.54),
-        Difficulty::Medium => (0.52, 0.60),
-        Difficulty::Hard => (0.56, 0.64),
-        Difficulty::Expert => (0.60, 0.66),
-    }
-}
-
-/// Generates a `size`×`size` puzzle with exactly one solution that the logical
-/// solver rates exactly `difficulty`. The same arguments give the same puzzle.
-pub fn generate(
-    size: usize,
-    difficulty: Difficulty,
-    seed: u64,
-) -> Result<Generated, GenerateError> {
-    if !SIZES.contains(&size) {
-        return Err(GenerateError::SizeOutOfRange(size));
-    }
+/// Generates a puzzle of the params' size with exactly one solution that the
+/// logical solver rates exactly the params' difficulty. The same arguments give
+/// the same puzzle.
+pub fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, GenerateError> {
+    let GenerateParams { size, difficulty } = GenerateParams::new(params.size, params.difficulty)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = GenerateStats::default();
     let mut layouts = 0;
     while stats.layout_draws < MAX_LAYOUT_DRAWS && layouts < MAX_LAYOUTS {
         stats.layout_draws += 1;
-        let shape = style(difficulty);
-        let Some(layout) = Layout::random(size, digit_share(difficulty), shape.max_run, &mut rng)
-        else {
+        let facts = difficulty.grade().level;
+        let Some(layout) = Layout::random(size, facts.digit_share, facts.max_run, &mut rng) else {
             continue;
         };
         layouts += 1;
@@ -213,20 +186,6 @@ pub fn generate(
         difficulty,
         stats,
     })
-}
-
-/// Generates `count` puzzles in parallel (rayon): puzzle `i` is
-/// `generate(size, difficulty, first_seed + i)`, so each can be made again alone.
-pub fn generate_batch(
-    size: usize,
-    difficulty: Difficulty,
-    first_seed: u64,
-    count: usize,
-) -> Vec<Result<Generated, GenerateError>> {
-    (0..count)
-        .into_par_iter()
-        .map(|i| generate(size, difficulty, first_seed.wrapping_add(i as u64)))
-        .collect()
 }
 
 /// Turns a user's layout into a puzzle with exactly one solution, for the
@@ -295,7 +254,7 @@ impl Maker {
         stats: &mut GenerateStats,
     ) -> Option<Generated> {
         stats.fills += 1;
-        if !self.fill_digits(style(target).lean, rng) {
+        if !self.fill_digits(target.grade().level.lean, rng) {
             return None;
         }
         for run in &mut self.model.runs {

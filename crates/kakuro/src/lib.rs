@@ -2,16 +2,17 @@
 //! solutions, a graded logical solver, a generator of puzzles with exactly one
 //! solution, the editor's filler and the players' hints.
 //!
-//! The crate has the shape every gridforge game has (see ARCHITECTURE.md):
+//! The crate has the shape every gridforge game has: [`Kakuro`] implements
+//! [`gridforge_game::Game`] (see ARCHITECTURE.md):
 //!
 //! | part | here |
 //! | --- | --- |
-//! | params | a size in [`SIZES`] and a [`Difficulty`] |
+//! | params | [`GenerateParams`]: a size in [`SIZES`] and a [`Difficulty`] |
 //! | text description | [`Board`] (`Display` / `FromStr`, see [`board`]), [`Solution`], [`Layout`] |
-//! | validate | [`validate`], [`is_solved`] |
-//! | solve | [`solve`] (search, limit and node budget), [`solve_logically`] / [`rate`] (graded techniques, see [`logic`]) |
-//! | generate | [`generate()`], and [`fill`] for the editor (see the [`generate` module](mod@generate)) |
-//! | difficulty | the hardest [`Technique`] the logical solver needed |
+//! | validate | [`validate`] (every [`Violation`]), [`is_solved`] |
+//! | solve | [`solve`] (search, limit and node budget → [`SolveOutcome`]), [`solve_logically`] / [`rate`] (graded techniques, see [`logic`]) |
+//! | generate | [`generate()`]`(&params, seed)`, and [`fill`] for the editor (see the [`generate` module](mod@generate)) |
+//! | difficulty | [`DIFFICULTIES`]: name, code, the solver's hardest [`Technique`] and the generator's settings per level |
 //!
 //! Hints: [`combos`] and [`combos_with`] list the digit sets of a run;
 //! [`candidates`] gives the digits still possible in each cell of a partly
@@ -27,8 +28,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod board;
 mod digits;
+mod game;
 pub mod generate;
 mod layout;
 pub mod logic;
@@ -41,14 +45,15 @@ pub use board::{
     ShapeMismatch, Solution, MAX_SIDE,
 };
 pub use digits::{combos, combos_with, sum_is_possible, DigitSet, MAX_RUN, MAX_SUM};
+pub use game::Kakuro;
 pub use generate::{
-    digit_share, fill, generate, generate_batch, FillError, GenerateError, GenerateStats,
-    Generated, SIZES,
+    fill, generate, FillError, GenerateError, GenerateParams, GenerateStats, Generated, SIZES,
 };
+pub use gridforge_game::{Game, Uniqueness};
 pub use layout::{Layout, LayoutError, LayoutRule};
 pub use logic::{
-    candidates, rate, solve_logically, Candidates, Contradiction, Difficulty, LogicOutcome,
-    LogicReport, Technique, UnknownDifficulty,
+    candidates, rate, solve_logically, Candidates, Contradiction, Difficulty, Grade, LevelFacts,
+    LogicOutcome, LogicReport, Technique, UnknownDifficulty, DIFFICULTIES,
 };
-pub use search::{solve, SearchStats, SolveError, SolveOutcome, Uniqueness};
+pub use search::{solve, SearchStats, SolveError, SolveOutcome};
 pub use validate::{is_solved, validate, Violation, ViolationKind};

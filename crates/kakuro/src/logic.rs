@@ -27,8 +27,8 @@
 //! removes at least one of at most 9 candidates per cell.
 
 use crate::board::{Board, Direction, Solution};
-use crate::digits::{combo_masks, digit_range, is_single, largest_sum, smallest_sum, DigitSet};
-use crate::model::{Model, RunData, RunView};
+use crate::digits::{combo_masks, is_single, largest_sum, smallest_sum, DigitSet};
+use crate::model::{sum_bound, Holder, Model, RunData, RunView};
 use std::fmt;
 use std::str::FromStr;
 
@@ -45,6 +45,75 @@ pub enum Difficulty {
     Expert,
 }
 
+/// What the solver and the generator do at one [`Difficulty`]: its column of
+/// [`DIFFICULTIES`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelFacts {
+    /// The hardest technique the logical solver may use at this level.
+    pub hardest: Technique,
+    /// Longest run of a generated layout.
+    pub max_run: usize,
+    /// How strongly the generator's first filling leans to small digits in some
+    /// runs and large ones in others (sums with few combinations); 0 is uniform.
+    pub lean: f64,
+    /// The band of digit-cell shares (digit cells among the cells outside the
+    /// first row and column) of generated layouts.
+    pub digit_share: (f64, f64),
+}
+
+/// One row of [`DIFFICULTIES`].
+pub type Grade = gridforge_game::Grade<Difficulty, LevelFacts>;
+
+/// The difficulty table, easiest first (after the `DIFFLIST` of Tatham's
+/// puzzles): name, code, the solver's hardest technique and the generator's
+/// layout and filling per level. Every fact that depends on the level is here.
+pub const DIFFICULTIES: [Grade; 4] = [
+    Grade {
+        difficulty: Difficulty::Easy,
+        name: "easy",
+        code: 'e',
+        level: LevelFacts {
+            hardest: Technique::RunDigits,
+            max_run: 6,
+            lean: 3.0,
+            digit_share: (0.46, 0.54),
+        },
+    },
+    Grade {
+        difficulty: Difficulty::Medium,
+        name: "medium",
+        code: 'm',
+        level: LevelFacts {
+            hardest: Technique::RequiredDigit,
+            max_run: 7,
+            lean: 2.0,
+            digit_share: (0.52, 0.60),
+        },
+    },
+    Grade {
+        difficulty: Difficulty::Hard,
+        name: "hard",
+        code: 'h',
+        level: LevelFacts {
+            hardest: Technique::SumBounds,
+            max_run: 8,
+            lean: 1.5,
+            digit_share: (0.56, 0.64),
+        },
+    },
+    Grade {
+        difficulty: Difficulty::Expert,
+        name: "expert",
+        code: 'x',
+        level: LevelFacts {
+            hardest: Technique::RunCompletion,
+            max_run: 8,
+            lean: 1.0,
+            digit_share: (0.60, 0.66),
+        },
+    },
+];
+
 impl Difficulty {
     /// All levels, easiest first.
     pub const ALL: [Difficulty; 4] = [
@@ -54,24 +123,20 @@ impl Difficulty {
         Difficulty::Expert,
     ];
 
+    /// This level's row of [`DIFFICULTIES`].
+    pub fn grade(self) -> &'static Grade {
+        // The table lists the levels in declaration order (a test checks it).
+        &DIFFICULTIES[self as usize]
+    }
+
     /// The lowercase name used in the CLI and JSON (`easy`, …, `expert`).
     pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
+        self.grade().name
     }
 
     /// The hardest technique allowed at this level.
     pub fn hardest_technique(self) -> Technique {
-        match self {
-            Difficulty::Easy => Technique::RunDigits,
-            Difficulty::Medium => Technique::RequiredDigit,
-            Difficulty::Hard => Technique::SumBounds,
-            Difficulty::Expert => Technique::RunCompletion,
-        }
+        self.grade().level.hardest
     }
 }
 
@@ -90,9 +155,8 @@ impl FromStr for Difficulty {
     type Err = UnknownDifficulty;
 
     fn from_str(s: &str) -> Result<Difficulty, UnknownDifficulty> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+        gridforge_game::grade_named(&DIFFICULTIES, s)
+            .map(|grade| grade.difficulty)
             .ok_or_else(|| UnknownDifficulty(s.to_string()))
     }
 }
@@ -117,8 +181,11 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// How many techniques there are.
+    pub const COUNT: usize = 7;
+
     /// All techniques, easiest first.
-    pub const ALL: [Technique; 7] = [
+    pub const ALL: [Technique; Technique::COUNT] = [
         Technique::Single,
         Technique::RunDigits,
         Technique::FittingSets,
@@ -128,14 +195,13 @@ impl Technique {
         Technique::RunCompletion,
     ];
 
-    /// The difficulty level this technique belongs to.
+    /// The difficulty level this technique belongs to: the easiest level of
+    /// [`DIFFICULTIES`] that allows it.
     pub fn difficulty(self) -> Difficulty {
-        match self {
-            Technique::Single | Technique::RunDigits => Difficulty::Easy,
-            Technique::FittingSets | Technique::RequiredDigit => Difficulty::Medium,
-            Technique::SumBounds => Difficulty::Hard,
-            Technique::Subset | Technique::RunCompletion => Difficulty::Expert,
-        }
+        DIFFICULTIES
+            .iter()
+            .find(|grade| grade.level.hardest >= self)
+            .map_or(Difficulty::Expert, |grade| grade.difficulty)
     }
 
     /// The kebab-case name used in the CLI and JSON (`run-digits`, …).
@@ -193,7 +259,7 @@ pub struct LogicReport {
     /// The hardest technique that changed something (`None` if nothing was needed).
     pub hardest: Option<Technique>,
     /// Steps (runs narrowed) per technique, indexed like [`Technique::ALL`].
-    pub steps: [u32; 7],
+    pub steps: [u32; Technique::COUNT],
     /// Digit cells still open (more than one candidate) when it stopped.
     pub open_cells: usize,
     /// Candidates of every cell when it stopped.
@@ -337,14 +403,14 @@ pub(crate) enum Granularity {
 pub(crate) struct Engine {
     pub masks: Vec<u16>,
     /// Runs waiting for each technique (or level).
-    queues: [Vec<u32>; 7],
+    queues: [Vec<u32>; Technique::COUNT],
     /// Bit `q` set when the run waits in queue `q`.
     queued: Vec<u8>,
     /// Open cells (more than one candidate) per run.
     open: Vec<u8>,
     /// Steps per technique in the last run (with [`Granularity::Level`], a
     /// level's steps are counted on its hardest technique).
-    pub steps: [u32; 7],
+    pub steps: [u32; Technique::COUNT],
     /// Highest queue in use.
     max: usize,
     /// Answers of the most expensive technique, kept across runs.
@@ -359,7 +425,7 @@ impl Engine {
             queues: Default::default(),
             queued: vec![0; model.runs.len()],
             open: vec![0; model.runs.len()],
-            steps: [0; 7],
+            steps: [0; Technique::COUNT],
             max: 0,
             completions: CompletionMemo::new(),
         }
@@ -373,7 +439,7 @@ impl Engine {
 
     /// The hardest technique that changed something in the last run.
     pub fn hardest(&self) -> Option<Technique> {
-        (0..7)
+        (0..Technique::COUNT)
             .rev()
             .find(|&t| self.steps[t] > 0)
             .map(|t| Technique::ALL[t])
@@ -398,7 +464,7 @@ impl Engine {
     ) -> EngineEnd {
         self.masks.clear();
         self.masks.extend_from_slice(start);
-        self.steps = [0; 7];
+        self.steps = [0; Technique::COUNT];
         self.max = match granularity {
             Granularity::Technique => max.index(),
             Granularity::Level => max.difficulty() as usize,
@@ -583,13 +649,10 @@ impl Engine {
         while required != 0 {
             let bit = required & required.wrapping_neg();
             required &= required - 1;
-            let mut holders = view
-                .open()
-                .iter()
-                .filter(|&&c| self.masks[c as usize] & bit != 0);
-            let holder = holders.next().copied().ok_or(Broken)?;
-            if holders.next().is_none() {
-                changed |= self.narrow(model, holder, bit)?;
+            match view.holder(&self.masks, bit) {
+                Holder::Nobody => return Err(Broken),
+                Holder::One(cell) => changed |= self.narrow(model, cell, bit)?,
+                Holder::Several => {}
             }
         }
         Ok(changed)
@@ -616,15 +679,7 @@ impl Engine {
             }
             let least = least.max(smallest_sum(union, others).ok_or(Broken)?);
             let most = most.min(largest_sum(union, others).ok_or(Broken)?);
-            if view.rest < least + 1 {
-                return Err(Broken);
-            }
-            let high = (view.rest - least).min(9);
-            let low = view.rest.saturating_sub(most).max(1);
-            if low > high {
-                return Err(Broken);
-            }
-            let range = digit_range(low, high);
+            let range = sum_bound(view.rest, least, most).ok_or(Broken)?;
             changed |= self.narrow(model, view.open[i], range)?;
         }
         Ok(changed)
@@ -889,6 +944,22 @@ mod tests {
     use super::*;
     use crate::digits::ALL_DIGITS;
     use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn difficulty_table_is_in_level_order() {
+        for (index, grade) in DIFFICULTIES.iter().enumerate() {
+            assert_eq!(grade.difficulty, Difficulty::ALL[index]);
+            assert_eq!(grade.difficulty.grade(), grade);
+            assert_eq!(grade.name.parse::<Difficulty>(), Ok(grade.difficulty));
+        }
+        // Each level allows a harder technique than the one below it.
+        assert!(DIFFICULTIES
+            .windows(2)
+            .all(|pair| pair[0].level.hardest < pair[1].level.hardest));
+        assert_eq!(Technique::SumBounds.difficulty(), Difficulty::Hard);
+        assert_eq!(Technique::FittingSets.difficulty(), Difficulty::Medium);
+        assert_eq!(Technique::Single.difficulty(), Difficulty::Easy);
+    }
 
     /// Every way to give the cells distinct digits from their masks.
     fn brute_support(cells: &[u16], rest: u32, placed: u16) -> [u16; 9] {

@@ -4,7 +4,7 @@
 //! [`crate::DigitSet`] layout, one per digit cell.
 
 use crate::board::{Board, Cell, Direction, Solution};
-use crate::digits::{combo_masks, digit_of, is_single, ALL_DIGITS, MAX_RUN};
+use crate::digits::{combo_masks, digit_of, digit_range, is_single, ALL_DIGITS, MAX_RUN};
 use crate::layout::Layout;
 
 /// One run: its sum and its cells (digit-cell numbers).
@@ -101,6 +101,47 @@ impl RunView {
         }
         (union != 0).then_some((union, intersection))
     }
+
+    /// Which open cells can take digit `bit` under `masks`. The required-digit
+    /// rule of both solvers: a digit every fitting set needs goes into its only
+    /// holder, and a needed digit without a holder breaks the run.
+    #[inline]
+    pub fn holder(&self, masks: &[u16], bit: u16) -> Holder {
+        let mut holders = self
+            .open()
+            .iter()
+            .filter(|&&cell| masks[cell as usize] & bit != 0);
+        match (holders.next(), holders.next()) {
+            (None, _) => Holder::Nobody,
+            (Some(&cell), None) => Holder::One(cell),
+            (Some(_), Some(_)) => Holder::Several,
+        }
+    }
+}
+
+/// Which open cells of a run can take a digit (see [`RunView::holder`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Holder {
+    /// No open cell can: the run cannot be completed if it needs the digit.
+    Nobody,
+    /// Exactly this cell can.
+    One(u16),
+    /// Two or more cells can.
+    Several,
+}
+
+/// The digits an open cell of a run can hold when the open cells must make
+/// `rest` together and the other open cells hold at least `others_least` and
+/// at most `others_most`: at least the rest minus what the others hold at
+/// most, and at most the rest minus what they hold at least. None when no
+/// digit fits. The sum-bound rule of both solvers: the search feeds it each
+/// cell's extremes, the logical solver (Technique::SumBounds) tightens them
+/// with the distinct digits the other cells can hold.
+#[inline]
+pub(crate) fn sum_bound(rest: u32, others_least: u32, others_most: u32) -> Option<u16> {
+    let high = rest.saturating_sub(others_least).min(9);
+    let low = rest.saturating_sub(others_most).max(1);
+    (low <= high).then(|| digit_range(low, high))
 }
 
 /// A board compiled for solving.

@@ -13,8 +13,7 @@
 //! runs out.
 
 use crate::board::{Board, Solution};
-use crate::digits::digit_range;
-use crate::model::{Model, RunData};
+use crate::model::{sum_bound, Holder, Model, RunData};
 
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,53 +26,10 @@ pub struct SearchStats {
     pub max_depth: usize,
 }
 
-/// How many solutions a search found, read with a limit of at least 2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    /// No solution.
-    None,
-    /// Exactly one solution.
-    Unique,
-    /// Two or more solutions.
-    Several,
-}
-
-impl Uniqueness {
-    /// Lower-case name, as the CLI and the API print it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Uniqueness::None => "none",
-            Uniqueness::Unique => "unique",
-            Uniqueness::Several => "several",
-        }
-    }
-}
-
-impl std::fmt::Display for Uniqueness {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The solutions [`solve`] found and what the search cost.
-#[derive(Clone, Debug)]
-pub struct SolveOutcome {
-    /// Up to `limit` solutions, in the order found.
-    pub solutions: Vec<Solution>,
-    /// Search counters.
-    pub stats: SearchStats,
-}
-
-impl SolveOutcome {
-    /// None, unique or several; meaningful when the search ran with a limit of 2 or more.
-    pub fn uniqueness(&self) -> Uniqueness {
-        match self.solutions.len() {
-            0 => Uniqueness::None,
-            1 => Uniqueness::Unique,
-            _ => Uniqueness::Several,
-        }
-    }
-}
+/// The solutions [`solve`] found and what the search cost (the outcome type
+/// every gridforge game shares; its `uniqueness()` says "at least one" rather
+/// than "unique" when the limit was 1).
+pub type SolveOutcome = gridforge_game::SolveOutcome<Solution, SearchStats>;
 
 /// Why a search stopped without an answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -101,6 +57,7 @@ pub fn solve(board: &Board, limit: usize, budget: u64) -> Result<SolveOutcome, S
     let (found, stats) = search(&model, limit, budget)?;
     Ok(SolveOutcome {
         solutions: found.iter().map(|masks| model.solution(masks)).collect(),
+        limit,
         stats,
     })
 }
@@ -242,14 +199,9 @@ fn revise(run: &RunData, masks: &mut [u16], changed: &mut Changed) -> bool {
         for &cell in open {
             let m = masks[cell as usize];
             let (low_here, high_here) = (m.trailing_zeros(), 15 - m.leading_zeros());
-            let others_least = least - low_here;
-            let others_most = most - high_here;
-            let high = rest.saturating_sub(others_least).min(9);
-            let low = rest.saturating_sub(others_most).max(1);
-            if low > high {
+            let Some(range) = sum_bound(rest, least - low_here, most - high_here) else {
                 return false;
-            }
-            let range = digit_range(low, high);
+            };
             let narrowed = m & range;
             if narrowed == 0 {
                 return false;
@@ -265,21 +217,13 @@ fn revise(run: &RunData, masks: &mut [u16], changed: &mut Changed) -> bool {
     while need != 0 {
         let bit = need & need.wrapping_neg();
         need &= need - 1;
-        let mut holder = None;
-        let mut holders = 0;
-        for &cell in open {
-            if masks[cell as usize] & bit != 0 {
-                holders += 1;
-                holder = Some(cell);
-            }
-        }
-        match (holders, holder) {
-            (0, _) => return false,
-            (1, Some(cell)) if masks[cell as usize] != bit => {
+        match view.holder(masks, bit) {
+            Holder::Nobody => return false,
+            Holder::One(cell) if masks[cell as usize] != bit => {
                 masks[cell as usize] = bit;
                 changed.push(cell);
             }
-            _ => {}
+            Holder::One(_) | Holder::Several => {}
         }
     }
     true

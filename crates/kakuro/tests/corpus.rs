@@ -105,6 +105,7 @@ fn corpus_solves_with_uniqueness_proof() {
                 several.push(entry.name.clone());
             }
             Uniqueness::None => panic!("{}: no solution", entry.name),
+            Uniqueness::AtLeastOne => panic!("{}: limit 2 must decide uniqueness", entry.name),
         }
         // Every solution found really solves the puzzle.
         for solution in &outcome.solutions {

@@ -3,8 +3,8 @@
 //! the logical solver grading them.
 
 use gridforge_kakuro::{
-    generate, rate, solve, solve_logically, Board, Cell, Difficulty, GenerateError, Layout,
-    LogicOutcome, Solution, Uniqueness, SIZES,
+    generate, rate, solve, solve_logically, Board, Cell, Difficulty, GenerateError, GenerateParams,
+    Layout, LogicOutcome, Solution, Uniqueness, SIZES,
 };
 
 const SEEDS: [u64; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -119,7 +119,7 @@ fn check_puzzle(board: &Board, solution: &Solution, size: usize) {
 fn check_difficulty(difficulty: Difficulty) {
     for size in SIZES {
         for seed in SEEDS {
-            let made = generate(size, difficulty, seed)
+            let made = generate(&GenerateParams { size, difficulty }, seed)
                 .unwrap_or_else(|err| panic!("size {size}, seed {seed}: {err}"));
             let what = format!("size {size}, {difficulty}, seed {seed}");
             check_puzzle(&made.puzzle, &made.solution, size);
@@ -145,7 +145,7 @@ fn check_difficulty(difficulty: Difficulty) {
             }
             // The share of digit cells follows the difficulty's band.
             let share = Layout::of_board(&made.puzzle).digit_share();
-            let (low, high) = gridforge_kakuro::digit_share(difficulty);
+            let (low, high) = difficulty.grade().level.digit_share;
             assert!((low..=high).contains(&share), "{what}: share {share}");
         }
     }
@@ -173,10 +173,31 @@ fn expert_puzzles_are_unique_and_expert() {
 
 #[test]
 fn the_same_seed_gives_the_same_puzzle() {
-    let a = generate(13, Difficulty::Hard, 42).unwrap();
-    let b = generate(13, Difficulty::Hard, 42).unwrap();
+    let a = generate(
+        &GenerateParams {
+            size: 13,
+            difficulty: Difficulty::Hard,
+        },
+        42,
+    )
+    .unwrap();
+    let b = generate(
+        &GenerateParams {
+            size: 13,
+            difficulty: Difficulty::Hard,
+        },
+        42,
+    )
+    .unwrap();
     assert_eq!(a, b);
-    let c = generate(13, Difficulty::Hard, 43).unwrap();
+    let c = generate(
+        &GenerateParams {
+            size: 13,
+            difficulty: Difficulty::Hard,
+        },
+        43,
+    )
+    .unwrap();
     assert_ne!(a.puzzle, c.puzzle);
 }
 
@@ -184,7 +205,13 @@ fn the_same_seed_gives_the_same_puzzle() {
 fn sizes_outside_the_range_are_refused() {
     for size in [0, 9, 17, 100] {
         assert_eq!(
-            generate(size, Difficulty::Easy, 0),
+            generate(
+                &GenerateParams {
+                    size,
+                    difficulty: Difficulty::Easy
+                },
+                0
+            ),
             Err(GenerateError::SizeOutOfRange(size))
         );
     }
@@ -192,11 +219,25 @@ fn sizes_outside_the_range_are_refused() {
 
 #[test]
 fn batches_match_single_generation() {
-    let batch = gridforge_kakuro::generate_batch(10, Difficulty::Medium, 5, 3);
+    let batch = <gridforge_kakuro::Kakuro as gridforge_kakuro::Game>::generate_batch(
+        &GenerateParams {
+            size: 10,
+            difficulty: Difficulty::Medium,
+        },
+        5,
+        3,
+    );
     for (i, made) in batch.into_iter().enumerate() {
         assert_eq!(
             made.unwrap(),
-            generate(10, Difficulty::Medium, 5 + i as u64).unwrap()
+            generate(
+                &GenerateParams {
+                    size: 10,
+                    difficulty: Difficulty::Medium
+                },
+                5 + i as u64
+            )
+            .unwrap()
         );
     }
 }

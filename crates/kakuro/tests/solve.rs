@@ -40,8 +40,15 @@ fn two_solutions_are_both_found() {
         found,
         ["3 3\n- - -\n- 1 2\n- 2 1", "3 3\n- - -\n- 2 1\n- 1 2"]
     );
-    // With limit 1 the search stops at the first.
-    assert_eq!(solve(&board(TWO), 1, 1000).unwrap().solutions.len(), 1);
+    // With limit 1 the search stops at the first, and one solution found
+    // proves nothing about a second: not "unique".
+    let first = solve(&board(TWO), 1, 1000).unwrap();
+    assert_eq!(first.solutions.len(), 1);
+    assert_eq!(first.uniqueness(), Uniqueness::AtLeastOne);
+    assert_eq!(
+        solve(&board(UNIQUE), 1, 1000).unwrap().uniqueness(),
+        Uniqueness::AtLeastOne
+    );
 }
 
 #[test]
@@ -98,7 +105,14 @@ fn each_level_needs_its_techniques() {
     // A puzzle of each difficulty is solved with the techniques of its level
     // and every harder one, and with no easier level.
     for difficulty in Difficulty::ALL {
-        let made = gridforge_kakuro::generate(10, difficulty, 11).unwrap();
+        let made = gridforge_kakuro::generate(
+            &gridforge_kakuro::GenerateParams {
+                size: 10,
+                difficulty,
+            },
+            11,
+        )
+        .unwrap();
         for level in Difficulty::ALL {
             let report = solve_logically(&made.puzzle, level);
             let solved = matches!(report.outcome, LogicOutcome::Solved(_));

@@ -11,7 +11,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
-    candidates, fill, generate, solve, Board, Difficulty, Generated, Layout, SolveError, SIZES,
+    candidates, fill, generate, solve, Board, Difficulty, GenerateParams, Generated, Layout,
+    SolveError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -64,23 +65,17 @@ pub async fn generate_puzzle(
     State(app): State<AppState>,
     Json(request): Json<GenerateRequest>,
 ) -> Result<Response, ApiError> {
-    if !SIZES.contains(&request.size) {
-        return Err(ApiError::bad_request(format!(
-            "size must be {} to {}, not {}",
-            SIZES.start(),
-            SIZES.end(),
-            request.size
-        )));
-    }
     let difficulty: Difficulty = request
         .difficulty
         .parse()
         .map_err(|e: gridforge_kakuro::UnknownDifficulty| ApiError::bad_request(e.to_string()))?;
+    // The engine says which sizes it makes; a size it refuses is the client's error.
+    let params = GenerateParams::new(request.size, difficulty)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let seed = request.seed.unwrap_or_else(random_seed);
-    let size = request.size;
     let made = app
         .compute
-        .run(move || generate(size, difficulty, seed))
+        .run(move || generate(&params, seed))
         .await?
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     Ok(Json(PuzzleJson::of(seed, &made)).into_response())

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridforge_triplex::{Level, LevelRecord, Pack, Piece, Placement, PublicLevel};
+use gridforge_triplex::{Level, LevelRecord, Pack, Placement, PublicLevel};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, OnceLock};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -266,10 +266,14 @@ pub async fn submit_solve(
     }
     let token = verify_token(&app, &request.token, number)?;
     let placements = to_placements(&request.placements)?;
-    level
-        .level
-        .check_placements(&placements)
-        .map_err(|e| ApiError::unprocessable(format!("not a solution: {e}")))?;
+    let violations = level.level.check_placements(&placements);
+    if !violations.is_empty() {
+        let all: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(ApiError::unprocessable(format!(
+            "not a solution: {}",
+            all.join("; ")
+        )));
+    }
     let now = now_ms();
     let time_ms = elapsed_since_issue(&token, now)?;
     if time_ms < level.public.min_time_ms {
@@ -424,7 +428,7 @@ fn elapsed_since_issue(token: &StartToken, now: u64) -> Result<u64, ApiError> {
     Ok(elapsed)
 }
 
-/// Turns the submitted cells into placements (shape and top-left corner).
+/// Turns the submitted cells into placements ([`Placement::from_cells`]).
 fn to_placements(placed: &[PlacedPiece]) -> Result<Vec<Placement>, ApiError> {
     placed
         .iter()
@@ -435,16 +439,8 @@ fn to_placements(placed: &[PlacedPiece]) -> Result<Vec<Placement>, ApiError> {
                 .iter()
                 .map(|&[r, c]| (r as usize, c as usize))
                 .collect();
-            let shape = Piece::new(&cells).map_err(|e| {
+            Placement::from_cells(p.piece, &cells).map_err(|e| {
                 ApiError::unprocessable(format!("placement {k} (piece {}): {e}", p.piece))
-            })?;
-            let row = cells.iter().map(|c| c.0).min().unwrap_or(0);
-            let col = cells.iter().map(|c| c.1).min().unwrap_or(0);
-            Ok(Placement {
-                piece: p.piece,
-                shape,
-                row,
-                col,
             })
         })
         .collect()
@@ -494,7 +490,6 @@ mod tests {
         }];
         let p = &to_placements(&placed).unwrap()[0];
         assert_eq!((p.piece, p.row, p.col), (2, 2, 4));
-        assert_eq!(p.shape, Piece::from_short_name("Lne").unwrap());
         let broken = vec![PlacedPiece {
             piece: 0,
             cells: vec![[0, 0], [5, 5]],

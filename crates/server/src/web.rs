@@ -2,7 +2,7 @@
 //!
 //! Everything under the workspace's `web/` folder is compiled in (the build
 //! script reruns when it changes) and served by path, `index.html` for a
-//! folder, each with an ETag (see [`cache_control`] for the policy).
+//! folder, each with an ETag (see `cache_control` for the policy).
 
 use crate::error::ApiError;
 use crate::http::{cached, cached_json, ETagged};

@@ -17,8 +17,9 @@
 use crate::error::CensusError;
 use crate::level::{Level, Solution};
 use crate::piece::Piece;
-use crate::solve::{solve, solve_multiset, Verdict};
+use crate::solve::{solve, solve_multiset};
 use crate::tilings::{shape_permutations, Multiset, TilingTable, MAX_TABLE_AREA, MAX_TABLE_HEIGHT};
+use gridforge_game::Uniqueness;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -223,7 +224,7 @@ fn make_level(
             continue;
         }
         let free = level_from(width, height, m, shapes, Some((s, shape.clone())))?;
-        let nodes = solve(&free, 2, options.node_budget)?.nodes;
+        let nodes = solve(&free, 2, options.node_budget)?.stats.nodes;
         if best.is_none_or(|(n, _)| nodes > n) {
             best = Some((nodes, s));
         }
@@ -238,14 +239,14 @@ fn make_level(
         }
     };
     let report = solve(&level, 2, options.node_budget)?;
-    if report.verdict() != Some(Verdict::Unique) {
+    if report.uniqueness() != Uniqueness::Unique {
         return Err(CensusError::Inconsistent {
             what: format!("{level} is not unique when re-solved"),
         });
     }
     Ok(Some(CensusLevel {
         solution: report.solutions[0].clone(),
-        difficulty: report.nodes,
+        difficulty: report.stats.nodes,
         level,
     }))
 }

@@ -132,7 +132,7 @@ pub struct ChainedPack {
 /// covering it, joined by `,`.
 ///
 /// `grid` holds `height` rows of `width` symbols, one symbol per piece (as in
-/// [`LevelRecord::solution`]); which symbol stands for which piece does not
+/// [`LevelRecord::solution`](crate::LevelRecord::solution)); which symbol stands for which piece does not
 /// matter. `number` only labels the error.
 pub fn cover_text(
     number: usize,

@@ -1,6 +1,6 @@
 //! Levels, their text description, solutions and the check of a placement.
 
-use crate::error::{LevelError, ParseError, PlacementError};
+use crate::error::{LevelError, ParseError, PieceError, PlacementError};
 use crate::piece::Piece;
 use std::fmt;
 use std::str::FromStr;
@@ -35,6 +35,23 @@ pub struct Placement {
     pub row: usize,
     /// Column of the left edge of the shape's bounding box.
     pub col: usize,
+}
+
+impl Placement {
+    /// The placement of piece `piece` that covers exactly `cells` (`(row, col)`
+    /// on the board, in any order): its shape and the top-left corner of the
+    /// shape's bounding box. Errors when the cells are not a piece.
+    pub fn from_cells(piece: usize, cells: &[(usize, usize)]) -> Result<Placement, PieceError> {
+        let shape = Piece::new(cells)?;
+        let row = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let col = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        Ok(Placement {
+            piece,
+            shape,
+            row,
+            col,
+        })
+    }
 }
 
 /// A solution: one placement per piece, in piece order.
@@ -145,44 +162,57 @@ impl Level {
 
     /// Checks a claimed solution: every piece placed exactly once, in a shape
     /// it may take, inside the rectangle, without overlap, covering every cell.
+    /// Returns every violation, in the order the placements are read (pieces
+    /// never placed last); the placements solve the level when it is empty.
     ///
     /// Placements may come in any order. Identical pieces are interchangeable,
-    /// so which of them lies where does not matter.
-    pub fn check_placements(&self, placements: &[Placement]) -> Result<(), PlacementError> {
+    /// so which of them lies where does not matter. A placement of an unknown
+    /// piece, of a piece placed before or in a shape it does not have is
+    /// reported and its cells are not laid.
+    pub fn check_placements(&self, placements: &[Placement]) -> Vec<PlacementError> {
         let count = self.pieces.len();
+        let mut violations = Vec::new();
         let mut seen = vec![false; count];
-        let mut owner = vec![usize::MAX; self.width * self.height];
+        let mut covered = vec![false; self.width * self.height];
         for p in placements {
             if p.piece >= count {
-                return Err(PlacementError::UnknownPiece {
+                violations.push(PlacementError::UnknownPiece {
                     index: p.piece,
                     count,
                 });
+                continue;
             }
             if std::mem::replace(&mut seen[p.piece], true) {
-                return Err(PlacementError::PlacedTwice { index: p.piece });
+                violations.push(PlacementError::PlacedTwice { index: p.piece });
+                continue;
             }
             if !self.allowed_shapes(p.piece).contains(&p.shape) {
-                return Err(PlacementError::WrongShape { index: p.piece });
+                violations.push(PlacementError::WrongShape { index: p.piece });
+                continue;
             }
+            let mut outside = false;
             for (r, c) in p.shape.cells() {
                 let (row, col) = (p.row.saturating_add(r), p.col.saturating_add(c));
                 if row >= self.height || col >= self.width {
-                    return Err(PlacementError::OutOfBounds { index: p.piece });
+                    if !std::mem::replace(&mut outside, true) {
+                        violations.push(PlacementError::OutOfBounds { index: p.piece });
+                    }
+                    continue;
                 }
-                let cell = &mut owner[row * self.width + col];
-                if *cell != usize::MAX {
-                    return Err(PlacementError::Overlap { row, col });
+                if std::mem::replace(&mut covered[row * self.width + col], true) {
+                    violations.push(PlacementError::Overlap { row, col });
                 }
-                *cell = p.piece;
             }
         }
-        if let Some(index) = seen.iter().position(|s| !s) {
-            return Err(PlacementError::Missing { index });
-        }
+        violations.extend(
+            seen.iter()
+                .enumerate()
+                .filter(|(_, &placed)| !placed)
+                .map(|(index, _)| PlacementError::Missing { index }),
+        );
         // Every piece placed without overlap and the areas match, so every
         // cell is covered.
-        Ok(())
+        violations
     }
 
     /// The solution drawn as `height` strings of `width` letters: piece `k` is
@@ -408,6 +438,65 @@ impl Cursor<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn at(piece: usize, shape: &str, row: usize, col: usize) -> Placement {
+        Placement {
+            piece,
+            shape: Piece::from_short_name(shape).unwrap(),
+            row,
+            col,
+        }
+    }
+
+    #[test]
+    fn the_placement_check_reports_every_violation() {
+        // Pieces in canonical order: 0 and 1 are `h`, 2 and 3 are `v`.
+        let level: Level = "4x2:2h,2v".parse().unwrap();
+        let placements = [
+            at(0, "h", 0, 0),
+            at(0, "h", 1, 0),
+            at(2, "v", 0, 1),
+            at(9, "h", 0, 0),
+            at(3, "h", 1, 2),
+        ];
+        assert_eq!(
+            level.check_placements(&placements),
+            [
+                PlacementError::PlacedTwice { index: 0 },
+                PlacementError::Overlap { row: 0, col: 1 },
+                PlacementError::UnknownPiece { index: 9, count: 4 },
+                PlacementError::WrongShape { index: 3 },
+                PlacementError::Missing { index: 1 },
+            ]
+        );
+        assert_eq!(
+            level.check_placements(&[at(3, "v", 1, 3)]),
+            [
+                PlacementError::OutOfBounds { index: 3 },
+                PlacementError::Missing { index: 0 },
+                PlacementError::Missing { index: 1 },
+                PlacementError::Missing { index: 2 },
+            ]
+        );
+        let solved = [
+            at(0, "h", 0, 0),
+            at(1, "h", 1, 0),
+            at(2, "v", 0, 2),
+            at(3, "v", 0, 3),
+        ];
+        assert_eq!(level.check_placements(&solved), []);
+    }
+
+    #[test]
+    fn placements_from_cells() {
+        let p = Placement::from_cells(2, &[(3, 5), (2, 5), (2, 4)]).unwrap();
+        assert_eq!((p.piece, p.row, p.col), (2, 2, 4));
+        assert_eq!(p.shape, Piece::from_short_name("Lne").unwrap());
+        assert_eq!(
+            Placement::from_cells(0, &[(0, 0), (5, 5)]),
+            Err(PieceError::NotConnected)
+        );
+    }
 
     #[test]
     fn description_round_trips_and_is_canonical() {

@@ -18,52 +18,29 @@ use crate::piece::{Piece, Transform};
 /// stopping a hopeless search in seconds.
 pub const DEFAULT_NODE_BUDGET: u64 = 200_000_000;
 
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolveReport {
-    /// Up to `limit` solutions, in the order the search met them.
-    pub solutions: Vec<Solution>,
+/// What a search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
     /// Search nodes visited: one per piece laid, plus one for the start.
     /// Deterministic, so it doubles as the level's difficulty.
     pub nodes: u64,
-    /// The limit the search ran with.
-    pub limit: usize,
 }
 
-/// How many solutions a level has, as far as a search with limit ≥ 2 can tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// No solution.
-    None,
-    /// Exactly one solution.
-    Unique,
-    /// Two or more solutions.
-    Several,
-}
-
-impl SolveReport {
-    /// The verdict; `Unique` is only claimed when the search could have found
-    /// a second solution (limit ≥ 2).
-    pub fn verdict(&self) -> Option<Verdict> {
-        match self.solutions.len() {
-            0 => Some(Verdict::None),
-            1 if self.limit >= 2 => Some(Verdict::Unique),
-            1 => None,
-            _ => Some(Verdict::Several),
-        }
-    }
-}
+/// What a search found: up to `limit` solutions and its [`SolveStats`] (the
+/// outcome type every gridforge game shares; `uniqueness()` claims `Unique`
+/// only when the search could have found a second solution, limit ≥ 2).
+pub type SolveOutcome = gridforge_game::SolveOutcome<Solution, SolveStats>;
 
 /// Finds up to `limit` solutions of a level; `limit` 2 proves uniqueness.
 ///
 /// Fails with [`SolveError::BudgetExceeded`] when the search would visit more
 /// than `node_budget` nodes.
-pub fn solve(level: &Level, limit: usize, node_budget: u64) -> Result<SolveReport, SolveError> {
+pub fn solve(level: &Level, limit: usize, node_budget: u64) -> Result<SolveOutcome, SolveError> {
     let mut groups = group_pieces(level);
-    let mut report = SolveReport {
+    let mut report = SolveOutcome {
         solutions: Vec::new(),
-        nodes: 0,
         limit,
+        stats: SolveStats::default(),
     };
     let Some(rot) = level.rotatable() else {
         solve_groups(
@@ -115,7 +92,7 @@ pub fn solve_multiset(
     multiset: &[(Piece, usize)],
     limit: usize,
     node_budget: u64,
-) -> Result<SolveReport, SolveError> {
+) -> Result<SolveOutcome, SolveError> {
     let mut next = 0;
     let groups: Vec<Group> = multiset
         .iter()
@@ -129,10 +106,10 @@ pub fn solve_multiset(
             }
         })
         .collect();
-    let mut report = SolveReport {
+    let mut report = SolveOutcome {
         solutions: Vec::new(),
-        nodes: 0,
         limit,
+        stats: SolveStats::default(),
     };
     solve_groups(width, height, &groups, node_budget, &mut report)?;
     Ok(report)
@@ -164,7 +141,7 @@ fn solve_groups(
     height: usize,
     groups: &[Group],
     node_budget: u64,
-    report: &mut SolveReport,
+    report: &mut SolveOutcome,
 ) -> Result<(), SolveError> {
     if width > height {
         // Filling row by row keeps the frontier one row wide, so search the
@@ -195,7 +172,7 @@ fn search_groups(
     height: usize,
     groups: &[Group],
     node_budget: u64,
-    report: &mut SolveReport,
+    report: &mut SolveOutcome,
 ) -> Result<(), SolveError> {
     let area = width * height;
     if area <= u64::CAPACITY {
@@ -257,9 +234,9 @@ impl<'g, B: Bits> Search<'g, B> {
         }
     }
 
-    fn run(mut self, node_budget: u64, report: &mut SolveReport) -> Result<(), SolveError> {
+    fn run(mut self, node_budget: u64, report: &mut SolveOutcome) -> Result<(), SolveError> {
         self.limit = report.limit.saturating_sub(report.solutions.len());
-        self.budget = node_budget.saturating_sub(report.nodes);
+        self.budget = node_budget.saturating_sub(report.stats.nodes);
         let total: usize = self
             .groups
             .iter()
@@ -272,9 +249,9 @@ impl<'g, B: Bits> Search<'g, B> {
         } else {
             Ok(())
         };
-        report.nodes += self.nodes;
+        report.stats.nodes += self.nodes;
         outcome.map_err(|_| SolveError::BudgetExceeded {
-            nodes: report.nodes,
+            nodes: report.stats.nodes,
         })?;
         for steps in &self.found {
             report.solutions.push(self.to_solution(steps));
@@ -338,6 +315,7 @@ impl<'g, B: Bits> Search<'g, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridforge_game::Uniqueness;
 
     fn level(text: &str) -> Level {
         text.parse().unwrap()
@@ -368,7 +346,7 @@ mod tests {
         for text in ["4x3:2h,v,Lnw,Lse", "4x2:2h,2v", "3x3:Lnw,Lse,H@"] {
             let lv = level(text);
             for s in solve(&lv, 10, 100_000).unwrap().solutions {
-                lv.check_placements(&s.placements).unwrap();
+                assert_eq!(lv.check_placements(&s.placements), []);
             }
         }
     }
@@ -377,12 +355,23 @@ mod tests {
     fn rotatable_piece_takes_any_orientation() {
         // 3x1 with one straight tromino shown standing: only solvable turned.
         let fixed = solve(&level("3x3:V,V,V"), 2, 1000).unwrap();
-        assert_eq!(fixed.verdict(), Some(Verdict::Unique));
+        assert_eq!(fixed.uniqueness(), Uniqueness::Unique);
         let none = solve(&level("3x1:h,(#)"), 2, 1000).unwrap();
         assert_eq!(none.solutions.len(), 2);
         let turned = solve(&level("3x1:V@"), 2, 1000).unwrap();
-        assert_eq!(turned.verdict(), Some(Verdict::Unique));
+        assert_eq!(turned.uniqueness(), Uniqueness::Unique);
         assert_eq!(turned.solutions[0].placements[0].shape.to_string(), "H");
+    }
+
+    #[test]
+    fn one_solution_at_limit_one_proves_nothing() {
+        let one = solve(&level("4x2:4v"), 1, 1000).unwrap();
+        assert_eq!(one.solutions.len(), 1);
+        assert_eq!(one.uniqueness(), Uniqueness::AtLeastOne);
+        assert_eq!(
+            solve(&level("4x2:2h,2v"), 1, 1000).unwrap().uniqueness(),
+            Uniqueness::AtLeastOne
+        );
     }
 
     #[test]
@@ -398,8 +387,8 @@ mod tests {
         // 72 vertical dominoes cannot tile 9 rows.
         assert_eq!(r.unwrap().solutions.len(), 0);
         let r = solve(&level("16x8:64v"), 2, 1_000_000).unwrap();
-        assert_eq!(r.verdict(), Some(Verdict::Unique));
+        assert_eq!(r.uniqueness(), Uniqueness::Unique);
         let r = solve(&level("10x10:50h"), 2, 1_000_000).unwrap();
-        assert_eq!(r.verdict(), Some(Verdict::Unique));
+        assert_eq!(r.uniqueness(), Uniqueness::Unique);
     }
 }

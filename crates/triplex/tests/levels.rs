@@ -5,7 +5,7 @@ use gridforge_triplex::census::has_straight_cut;
 use gridforge_triplex::tilings::{Multiset, TilingTable};
 use gridforge_triplex::{
     census_rectangle, rectangles_up_to, solve, CensusError, CensusOptions, Level, LevelRecord,
-    Piece, SolveError, Verdict,
+    Piece, SolveError, Uniqueness,
 };
 
 fn level(text: &str) -> Level {
@@ -35,17 +35,17 @@ fn every_level_up_to_area_30_is_unique_with_rotation_allowed() {
             assert_eq!(parsed, found.level);
             let report = solve(&parsed, 2, 10_000_000).unwrap();
             assert_eq!(
-                report.verdict(),
-                Some(Verdict::Unique),
+                report.uniqueness(),
+                Uniqueness::Unique,
                 "{}",
                 record.description
             );
             assert_eq!(
-                report.nodes, record.difficulty,
+                report.stats.nodes, record.difficulty,
                 "difficulty is the node count"
             );
             let solution = &report.solutions[0];
-            parsed.check_placements(&solution.placements).unwrap();
+            assert_eq!(parsed.check_placements(&solution.placements), []);
             assert_eq!(parsed.solution_grid(solution), record.solution);
             // The record's cells per piece are the solver's placements.
             for (k, cells) in record.solution_cells().iter().enumerate() {
@@ -123,8 +123,8 @@ fn rotatable_rule_on_hand_made_cases() {
     let rot = l.level.rotatable().expect("a rotatable piece");
     assert!(matches!(l.level.pieces()[rot].size(), 2 | 3));
     assert_eq!(
-        solve(&l.level, 2, 1000).unwrap().verdict(),
-        Some(Verdict::Unique)
+        solve(&l.level, 2, 1000).unwrap().uniqueness(),
+        Uniqueness::Unique
     );
 
     // A level where no piece may rotate: freeing any piece adds a solution.
@@ -135,10 +135,10 @@ fn rotatable_rule_on_hand_made_cases() {
         .expect("5x4 has levels without a rotatable piece");
     for k in 0..fixed.level.pieces().len() {
         let freed = Level::new(5, 4, fixed.level.pieces().to_vec(), Some(k)).unwrap();
-        let verdict = solve(&freed, 2, 1_000_000).unwrap().verdict();
+        let verdict = solve(&freed, 2, 1_000_000).unwrap().uniqueness();
         assert_eq!(
             verdict,
-            Some(Verdict::Several),
+            Uniqueness::Several,
             "freeing piece {k} of {}",
             fixed.level
         );

@@ -5,7 +5,6 @@ mod backtrack;
 mod restart;
 
 use crate::Setup;
-use rayon::prelude::*;
 use std::fmt;
 
 /// How a setup is generated.
@@ -131,20 +130,6 @@ pub fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, Generat
             })
         }
     }
-}
-
-/// Generates `count` setups in parallel, setup `i` from seed `first_seed + i`
-/// (wrapping), so each is the same as `generate(params, first_seed + i)`. Results
-/// come back in seed order.
-pub fn generate_batch(
-    params: &GenerateParams,
-    first_seed: u64,
-    count: usize,
-) -> Vec<Result<Generated, GenerateError>> {
-    (0..count)
-        .into_par_iter()
-        .map(|i| generate(params, first_seed.wrapping_add(i as u64)))
-        .collect()
 }
 
 /// Picks the `n`-th set bit of `board` (counting from the lowest, `n` below its

@@ -1,5 +1,7 @@
 //! Storage: everything the server keeps, behind one trait ([`Store`]) with an
-//! SQLite and a PostgreSQL implementation.
+//! SQLite and a PostgreSQL implementation (`sqlite.rs`, `postgres.rs`) and a
+//! module for what they share (`shared.rs`: the SQL both run, and the queries
+//! whose code is the same).
 //!
 //! Nothing that matters lives in a server process: the token key, the solves
 //! and the first solvers are all in the database, so several servers on one
@@ -8,6 +10,7 @@
 
 mod migrations;
 pub mod postgres;
+mod shared;
 pub mod sqlite;
 
 use async_trait::async_trait;

@@ -9,22 +9,18 @@
 //! durability a 200 promises.
 
 use super::migrations;
+use super::shared::{Shared, INSERT_SOLVE};
 use super::{
-    median_of_middle, median_window, Backend, FirstSolver, LevelRecords, NameOutcome, NewSolve,
-    SettledLevels, SolveRecorded, Store, StoreError, ACQUIRE_TIMEOUT,
+    Backend, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store, StoreError,
+    ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::sqlite::{
     Sqlite, SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePool,
     SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::Row;
 use std::str::FromStr;
 use std::time::Duration;
-
-/// Records a solve unless its nonce was used before.
-const INSERT_SOLVE: &str = "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at) \
-                            VALUES (?1, ?2, ?3, ?4) ON CONFLICT (nonce) DO NOTHING";
 
 /// [`INSERT_SOLVE`] for `solve`, to run on the pool or in a transaction.
 fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
@@ -102,39 +98,17 @@ impl Store for SqliteStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.readers).await?;
-        Ok(())
+        Shared(&self.readers).ping().await
     }
 
     async fn secret(&self, name: &str, fresh: &[u8], now: i64) -> Result<Vec<u8>, StoreError> {
-        sqlx::query(
-            "INSERT INTO server_secrets (name, secret, created_at) VALUES (?1, ?2, ?3) \
-             ON CONFLICT (name) DO NOTHING",
-        )
-        .bind(name)
-        .bind(fresh)
-        .bind(now)
-        .execute(&self.writer)
-        .await?;
-        let row = sqlx::query("SELECT secret FROM server_secrets WHERE name = ?1")
-            .bind(name)
-            .fetch_one(&self.writer)
-            .await?;
-        Ok(row.try_get("secret")?)
+        Shared(&self.writer).secret(name, fresh, now).await
     }
 
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError> {
         if self.settled.contains(solve.level) {
             // The level's first solver is settled: one autocommit statement.
-            let inserted = insert_solve(solve)
-                .execute(&self.writer)
-                .await?
-                .rows_affected();
-            return Ok(if inserted == 0 {
-                SolveRecorded::TokenUsed
-            } else {
-                SolveRecorded::Recorded { first: false }
-            });
+            return Shared(&self.writer).record_settled_solve(solve).await;
         }
         // IMMEDIATE takes the write lock up front, so a second process on the
         // same file waits at BEGIN rather than failing at the first write.
@@ -167,72 +141,13 @@ impl Store for SqliteStore {
         nonce: &[u8],
         name: &str,
     ) -> Result<NameOutcome, StoreError> {
-        let named = sqlx::query(
-            "UPDATE triplex_first_solvers SET name = ?1 \
-             WHERE level = ?2 AND nonce = ?3 AND name IS NULL",
-        )
-        .bind(name)
-        .bind(level)
-        .bind(nonce)
-        .execute(&self.writer)
-        .await?
-        .rows_affected();
-        if named == 1 {
-            return Ok(NameOutcome::Named);
-        }
-        let row = sqlx::query("SELECT nonce FROM triplex_first_solvers WHERE level = ?1")
-            .bind(level)
-            .fetch_optional(&self.writer)
-            .await?;
-        let first_nonce: Option<Vec<u8>> = row.map(|r| r.try_get("nonce")).transpose()?;
-        Ok(match first_nonce {
-            Some(first) if first == nonce => NameOutcome::AlreadyNamed,
-            _ => NameOutcome::NotFirstSolver,
-        })
+        Shared(&self.writer)
+            .name_first_solver(level, nonce, name)
+            .await
     }
 
     async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
-        let first =
-            sqlx::query("SELECT name, solved_at FROM triplex_first_solvers WHERE level = ?1")
-                .bind(level)
-                .fetch_optional(&self.readers)
-                .await?
-                .map(|row| -> Result<FirstSolver, sqlx::Error> {
-                    Ok(FirstSolver {
-                        name: row.try_get("name")?,
-                        solved_at: row.try_get("solved_at")?,
-                    })
-                })
-                .transpose()?;
-        let totals = sqlx::query(
-            "SELECT count(*) AS solves, min(time_ms) AS best FROM triplex_solves WHERE level = ?1",
-        )
-        .bind(level)
-        .fetch_one(&self.readers)
-        .await?;
-        let solves: i64 = totals.try_get("solves")?;
-        let best_ms: Option<i64> = totals.try_get("best")?;
-        let median_ms = if solves == 0 {
-            None
-        } else {
-            let (limit, offset) = median_window(solves);
-            let middle: Vec<i64> = sqlx::query_scalar(
-                "SELECT time_ms FROM triplex_solves WHERE level = ?1 \
-                 ORDER BY time_ms LIMIT ?2 OFFSET ?3",
-            )
-            .bind(level)
-            .bind(limit)
-            .bind(offset)
-            .fetch_all(&self.readers)
-            .await?;
-            median_of_middle(&middle)
-        };
-        Ok(LevelRecords {
-            first,
-            solves,
-            median_ms,
-            best_ms,
-        })
+        Shared(&self.readers).records(level).await
     }
 
     async fn close(&self) {

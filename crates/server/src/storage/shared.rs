@@ -1,0 +1,181 @@
+//! What the two backends have in common: the SQL they both run (SQLite reads
+//! PostgreSQL's `$1` placeholders too) and the queries whose code is the same
+//! for both, generic over the sqlx database.
+
+use super::{
+    median_of_middle, median_window, FirstSolver, LevelRecords, NameOutcome, NewSolve,
+    SolveRecorded, StoreError,
+};
+use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+
+/// Records a solve unless its nonce was used before.
+pub(super) const INSERT_SOLVE: &str =
+    "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at) \
+                                       VALUES ($1, $2, $3, $4) ON CONFLICT (nonce) DO NOTHING";
+
+/// The queries both backends run the same way, on one of their pools.
+pub(super) struct Shared<'p, DB: Database>(pub &'p Pool<DB>);
+
+/// The bounds say what the queries need of a database: bind text, bytes and
+/// integers, read them back, count rows changed. Both backends meet them.
+impl<DB> Shared<'_, DB>
+where
+    DB: Database,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> &'q [u8]: Encode<'q, DB> + Type<DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'r> Vec<u8>: Decode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'p> &'p Pool<DB>: Executor<'p, Database = DB>,
+    &'static str: ColumnIndex<<DB as Database>::Row>,
+    usize: ColumnIndex<<DB as Database>::Row>,
+    <DB as Database>::QueryResult: RowsAffected,
+{
+    /// Checks that the database answers.
+    pub(super) async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(self.0).await?;
+        Ok(())
+    }
+
+    /// Records a solve of a level whose first solver is settled: one
+    /// autocommit statement, which inserts nothing for a used token.
+    pub(super) async fn record_settled_solve(
+        &self,
+        solve: &NewSolve<'_>,
+    ) -> Result<SolveRecorded, StoreError> {
+        let inserted = sqlx::query(INSERT_SOLVE)
+            .bind(solve.nonce)
+            .bind(solve.level)
+            .bind(solve.time_ms)
+            .bind(solve.solved_at)
+            .execute(self.0)
+            .await?
+            .rows();
+        Ok(if inserted == 0 {
+            SolveRecorded::TokenUsed
+        } else {
+            SolveRecorded::Recorded { first: false }
+        })
+    }
+
+    /// The secret stored under `name`, storing `fresh` first if there is none.
+    pub(super) async fn secret(
+        &self,
+        name: &str,
+        fresh: &[u8],
+        now: i64,
+    ) -> Result<Vec<u8>, StoreError> {
+        sqlx::query(
+            "INSERT INTO server_secrets (name, secret, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .bind(fresh)
+        .bind(now)
+        .execute(self.0)
+        .await?;
+        let row = sqlx::query("SELECT secret FROM server_secrets WHERE name = $1")
+            .bind(name)
+            .fetch_one(self.0)
+            .await?;
+        Ok(row.try_get("secret")?)
+    }
+
+    /// Names the first solver of `level` if `nonce` is that solve's and no name
+    /// is set yet.
+    pub(super) async fn name_first_solver(
+        &self,
+        level: &str,
+        nonce: &[u8],
+        name: &str,
+    ) -> Result<NameOutcome, StoreError> {
+        let pool = self.0;
+        let named = sqlx::query(
+            "UPDATE triplex_first_solvers SET name = $1 \
+         WHERE level = $2 AND nonce = $3 AND name IS NULL",
+        )
+        .bind(name)
+        .bind(level)
+        .bind(nonce)
+        .execute(pool)
+        .await?
+        .rows();
+        if named == 1 {
+            return Ok(NameOutcome::Named);
+        }
+        let row = sqlx::query("SELECT nonce FROM triplex_first_solvers WHERE level = $1")
+            .bind(level)
+            .fetch_optional(pool)
+            .await?;
+        let first_nonce: Option<Vec<u8>> = row.map(|r| r.try_get("nonce")).transpose()?;
+        Ok(match first_nonce {
+            Some(first) if first == nonce => NameOutcome::AlreadyNamed,
+            _ => NameOutcome::NotFirstSolver,
+        })
+    }
+
+    /// The table of records of `level`.
+    pub(super) async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
+        let pool = self.0;
+        let first =
+            sqlx::query("SELECT name, solved_at FROM triplex_first_solvers WHERE level = $1")
+                .bind(level)
+                .fetch_optional(pool)
+                .await?
+                .map(|row| -> Result<FirstSolver, sqlx::Error> {
+                    Ok(FirstSolver {
+                        name: row.try_get("name")?,
+                        solved_at: row.try_get("solved_at")?,
+                    })
+                })
+                .transpose()?;
+        let totals = sqlx::query(
+            "SELECT count(*) AS solves, min(time_ms) AS best FROM triplex_solves WHERE level = $1",
+        )
+        .bind(level)
+        .fetch_one(pool)
+        .await?;
+        let solves: i64 = totals.try_get("solves")?;
+        let best_ms: Option<i64> = totals.try_get("best")?;
+        let median_ms = if solves == 0 {
+            None
+        } else {
+            let (limit, offset) = median_window(solves);
+            let middle: Vec<i64> = sqlx::query_scalar(
+                "SELECT time_ms FROM triplex_solves WHERE level = $1 \
+             ORDER BY time_ms LIMIT $2 OFFSET $3",
+            )
+            .bind(level)
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(pool)
+            .await?;
+            median_of_middle(&middle)
+        };
+        Ok(LevelRecords {
+            first,
+            solves,
+            median_ms,
+            best_ms,
+        })
+    }
+}
+
+/// Rows a statement changed, whatever the backend's result type.
+pub(super) trait RowsAffected {
+    /// Rows the statement inserted, updated or deleted.
+    fn rows(&self) -> u64;
+}
+
+impl RowsAffected for sqlx::sqlite::SqliteQueryResult {
+    fn rows(&self) -> u64 {
+        self.rows_affected()
+    }
+}
+
+impl RowsAffected for sqlx::postgres::PgQueryResult {
+    fn rows(&self) -> u64 {
+        self.rows_affected()
+    }
+}
