@@ -1,6 +1,7 @@
 //! `gridforge serve` as a process: start-up and shutdown, the first-solver
-//! race through two servers on one PostgreSQL, and `kill -9` in the middle of
-//! submissions on SQLite and PostgreSQL.
+//! race through two servers on one PostgreSQL, `kill -9` in the middle of
+//! submissions on SQLite and PostgreSQL, and slow or idle clients on raw
+//! sockets (time limits, the connection cap).
 //!
 //! PostgreSQL: `GRIDFORGE_TEST_POSTGRES_URL` names a server and a role that
 //! may create databases (scripts/test starts one). Without it the PostgreSQL
@@ -205,6 +206,14 @@ fn serve_help_and_bad_flags() {
         "--database",
         "GRIDFORGE_ADDR",
         "GRIDFORGE_DATABASE_URL",
+        "--header-timeout",
+        "GRIDFORGE_HEADER_TIMEOUT",
+        "--idle-timeout",
+        "GRIDFORGE_IDLE_TIMEOUT",
+        "--request-timeout",
+        "GRIDFORGE_REQUEST_TIMEOUT",
+        "--max-connections",
+        "GRIDFORGE_MAX_CONNECTIONS",
     ] {
         assert!(text.contains(flag), "help lacks {flag}:\n{text}");
     }
@@ -218,6 +227,9 @@ fn serve_help_and_bad_flags() {
         (vec!["--database", "sqlite::memory:"], "in-memory"),
         (vec!["--addr", "not-an-address"], "not-an-address"),
         (vec!["--rate-limit=-3"], "rate"),
+        (vec!["--header-timeout", "0"], "seconds"),
+        (vec!["--request-timeout", "soon"], "seconds"),
+        (vec!["--max-connections", "0"], "max-connections"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
             .arg("serve")
@@ -443,4 +455,263 @@ async fn kill_9_keeps_acknowledged_solves_on_postgres() {
     if let Some(url) = postgres::fresh_database().await {
         kill_9_keeps_acknowledged_solves(&url).await;
     }
+}
+
+// ------------------------------------------------- slow and idle clients
+
+/// The `host:port` a server listens on.
+fn socket_addr(server: &ServerProcess) -> String {
+    server.base.trim_start_matches("http://").to_string()
+}
+
+/// A connection that has sent the start of a request and stops there.
+async fn half_sent(addr: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: gridforge\r\n")
+        .await
+        .unwrap();
+    stream
+}
+
+/// Reads from `stream` until the server closes it (end of stream or reset);
+/// how long after `since` that was, or `None` if it stays open until
+/// `until`.
+async fn closed_within(
+    mut stream: tokio::net::TcpStream,
+    since: Instant,
+    until: Instant,
+) -> Option<Duration> {
+    use tokio::io::AsyncReadExt;
+    let mut buffer = [0u8; 1024];
+    let closing = async {
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => continue,
+            }
+        }
+    };
+    let limit = until.saturating_duration_since(Instant::now());
+    tokio::time::timeout(limit, closing)
+        .await
+        .ok()
+        .map(|()| since.elapsed())
+}
+
+/// Reads one HTTP/1.1 answer with a `Content-Length` body: status, body.
+async fn read_answer(stream: &mut tokio::net::TcpStream) -> (u16, String) {
+    use tokio::io::AsyncReadExt;
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let head = text[..end].to_ascii_lowercase();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .map(|v| v.trim().parse().unwrap())
+                .expect("the answer has a Content-Length");
+            if bytes.len() >= end + 4 + length {
+                let status = text[9..12].parse().unwrap();
+                return (status, text[end + 4..end + 4 + length].to_string());
+            }
+        }
+        let n = stream.read(&mut buffer).await.unwrap();
+        assert!(n > 0, "the server closed mid-answer: {text}");
+        bytes.extend_from_slice(&buffer[..n]);
+    }
+}
+
+/// A client that opens a fresh connection for each request, so that no
+/// kept-alive connection hides the server's behaviour.
+fn fresh_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .no_proxy()
+        .pool_max_idle_per_host(0)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+/// Idle connections, connections whose headers stop half-way and a
+/// kept-alive connection after its answer are all closed after the
+/// configured 1 s, while requests on other connections are answered as
+/// quickly as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_and_half_sent_connections_are_closed_after_their_time() {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::spawn(
+        &["--header-timeout", "1", "--idle-timeout", "1"],
+        dir.path(),
+    );
+    let addr = socket_addr(&server);
+    let client = fresh_client();
+    let health = server.url("/healthz");
+    let mut usual = Duration::ZERO;
+    for _ in 0..5 {
+        let begun = Instant::now();
+        let status = client.get(&health).send().await.unwrap().status();
+        assert_eq!(status, StatusCode::OK);
+        usual = usual.max(begun.elapsed());
+    }
+
+    let silent_since = Instant::now();
+    let silent = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let partial_since = Instant::now();
+    let partial = half_sent(&addr).await;
+    let mut kept = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: gridforge\r\n\r\n")
+        .await
+        .unwrap();
+    let (status, body) = read_answer(&mut kept).await;
+    assert_eq!(status, 200, "{body}");
+    let kept_since = Instant::now();
+    let until = Instant::now() + Duration::from_secs(15);
+    let closings = tokio::spawn(async move {
+        tokio::join!(
+            closed_within(silent, silent_since, until),
+            closed_within(partial, partial_since, until),
+            closed_within(kept, kept_since, until),
+        )
+    });
+
+    // Meanwhile, on other connections, answers come as usual (with room
+    // for a loaded machine).
+    let allowed = usual * 4 + Duration::from_millis(500);
+    for _ in 0..10 {
+        let begun = Instant::now();
+        let status = client.get(&health).send().await.unwrap().status();
+        let took = begun.elapsed();
+        assert_eq!(status, StatusCode::OK);
+        assert!(took < allowed, "took {took:?}, usually {usual:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let (silent, partial, kept) = closings.await.unwrap();
+    for (what, closed) in [
+        ("silent", silent),
+        ("half-sent", partial),
+        ("kept-alive", kept),
+    ] {
+        let took = closed.unwrap_or_else(|| panic!("the {what} connection is still open"));
+        // Timers do not fire early: closing sooner than the configured
+        // second would mean some other limit closed it.
+        assert!(
+            took >= Duration::from_millis(900),
+            "the {what} connection closed after {took:?}"
+        );
+    }
+}
+
+/// With a cap of 8 connections, 40 connections that never finish their
+/// headers: the server keeps answering /healthz and takes a Triplex solve,
+/// and the flood itself is closed by the header timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_above_the_connection_cap_leaves_the_server_answering() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::spawn(
+        &[
+            "--max-connections",
+            "8",
+            "--header-timeout",
+            "1",
+            "--idle-timeout",
+            "1",
+        ],
+        dir.path(),
+    );
+    let addr = socket_addr(&server);
+    let client = fresh_client();
+    let token = start(&client, &server, 1).await;
+
+    let mut flood = Vec::new();
+    for _ in 0..40 {
+        flood.push(half_sent(&addr).await);
+    }
+    let deadline = Duration::from_secs(30);
+    let begun = Instant::now();
+    let health = tokio::time::timeout(deadline, client.get(server.url("/healthz")).send())
+        .await
+        .expect("/healthz answers during the flood")
+        .unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let health_took = begun.elapsed();
+
+    wait_floor([1]).await;
+    let solved = tokio::time::timeout(deadline, submit(&client, &server.base, 1, &token, None))
+        .await
+        .expect("a solve is taken during the flood")
+        .unwrap();
+    assert_eq!(solved.0, StatusCode::OK, "{}", solved.1);
+
+    // The flood filled the cap: the server said so.
+    let logs = server.logs();
+    assert!(
+        logs.contains("connection cap reached"),
+        "health took {health_took:?}; logs:\n{logs}"
+    );
+    let until = Instant::now() + deadline;
+    for stream in flood {
+        let closed = closed_within(stream, begun, until).await;
+        assert!(closed.is_some(), "a flood connection is still open");
+    }
+}
+
+/// A body sent a byte at a time is cut off after the request time limit
+/// with 408 and the API's JSON error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_body_upload_is_cut_off_with_a_json_error() {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir().unwrap();
+    let server = ServerProcess::spawn(&["--request-timeout", "1"], dir.path());
+    let stream = tokio::net::TcpStream::connect(socket_addr(&server))
+        .await
+        .unwrap();
+    let (mut reading, mut writing) = stream.into_split();
+    writing
+        .write_all(
+            b"POST /api/kakuro/solve HTTP/1.1\r\nHost: gridforge\r\n\
+              Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+        )
+        .await
+        .unwrap();
+    let begun = Instant::now();
+    // At most 10 s of dribbling, a byte every 100 ms; stops when the
+    // server has closed its side.
+    let dribble = tokio::spawn(async move {
+        for _ in 0..100 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if writing.write_all(b" ").await.is_err() {
+                return;
+            }
+        }
+    });
+    let answer = tokio::time::timeout(Duration::from_secs(20), async {
+        use tokio::io::AsyncReadExt;
+        let mut bytes = Vec::new();
+        let mut buffer = [0u8; 1024];
+        loop {
+            match reading.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => bytes.extend_from_slice(&buffer[..n]),
+            }
+            if String::from_utf8_lossy(&bytes).contains('}') {
+                break;
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+    .await
+    .expect("an answer within 20 s");
+    let took = begun.elapsed();
+    dribble.abort();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let body = &answer[answer.find("\r\n\r\n").expect("a whole head") + 4..];
+    let error: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    assert!(error["error"].is_string(), "{error}");
+    assert!(took >= Duration::from_millis(900), "cut off after {took:?}");
 }

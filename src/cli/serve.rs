@@ -2,12 +2,14 @@
 
 use anyhow::Context;
 use gridforge_server::config::{
-    DEFAULT_ADDR, DEFAULT_DATABASE, DEFAULT_DB_CONNECTIONS, DEFAULT_RATE_BURST,
-    DEFAULT_RATE_PER_SECOND,
+    DEFAULT_ADDR, DEFAULT_DATABASE, DEFAULT_DB_CONNECTIONS, DEFAULT_HEADER_TIMEOUT,
+    DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SECOND,
+    DEFAULT_REQUEST_TIMEOUT,
 };
 use gridforge_server::{Config, LogFormat};
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Flags of `gridforge serve`; each can also come from the environment.
 #[derive(clap::Args, Debug)]
@@ -35,12 +37,43 @@ pub struct Args {
     #[arg(long, env = "GRIDFORGE_COMPUTE_SLOTS",
           value_parser = clap::value_parser!(u32).range(1..=256))]
     compute_slots: Option<u32>,
+    /// Seconds a client has to send a request's headers, from the
+    /// connection's opening or the end of the previous answer; then the
+    /// connection is closed.
+    #[arg(long, env = "GRIDFORGE_HEADER_TIMEOUT", value_name = "SECONDS",
+          default_value_t = DEFAULT_HEADER_TIMEOUT.as_secs_f64(), value_parser = seconds)]
+    header_timeout: f64,
+    /// Seconds a kept-alive connection may wait idle for its next request
+    /// before it is closed (the header timeout closes it first if shorter).
+    #[arg(long, env = "GRIDFORGE_IDLE_TIMEOUT", value_name = "SECONDS",
+          default_value_t = DEFAULT_IDLE_TIMEOUT.as_secs_f64(), value_parser = seconds)]
+    idle_timeout: f64,
+    /// Seconds a whole request, body included, may take; then the answer is
+    /// 408 with a JSON error.
+    #[arg(long, env = "GRIDFORGE_REQUEST_TIMEOUT", value_name = "SECONDS",
+          default_value_t = DEFAULT_REQUEST_TIMEOUT.as_secs_f64(), value_parser = seconds)]
+    request_timeout: f64,
+    /// Client connections open at once; further ones wait to be accepted
+    /// until one closes. Lowered at start if the open-file limit is too low.
+    #[arg(long, env = "GRIDFORGE_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
     /// Log format on stderr.
     #[arg(long, env = "GRIDFORGE_LOG_FORMAT", value_enum, default_value_t = LogFormatArg::Text)]
     log_format: LogFormatArg,
     /// Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`.
     #[arg(long, env = "GRIDFORGE_LOG", default_value = "info")]
     log: String,
+}
+
+/// A time limit in seconds: more than 0, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds above 0 and at most 86400"
+        )),
+    }
 }
 
 /// `--log-format` values.
@@ -67,6 +100,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
     // Without the flag, Config::new's one slot per core stands.
+    config.header_timeout = Duration::from_secs_f64(args.header_timeout);
+    config.idle_timeout = Duration::from_secs_f64(args.idle_timeout);
+    config.request_timeout = Duration::from_secs_f64(args.request_timeout);
+    config.max_connections = args.max_connections;
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;
     }

@@ -2,6 +2,7 @@
 //! environment (`gridforge serve --help`); tests build it directly.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 /// Everything a server needs to start.
 #[derive(Clone, Debug)]
@@ -21,7 +22,21 @@ pub struct Config {
     pub compute_slots: usize,
     /// How long a generator or solver request waits for a free slot before
     /// the server answers 503.
-    pub compute_wait: std::time::Duration,
+    pub compute_wait: Duration,
+    /// How long a client has to send a request's headers, counted from the
+    /// connection's opening or the end of the previous response; after
+    /// that the connection is closed without an answer.
+    pub header_timeout: Duration,
+    /// How long a connection may stay open with no request in flight
+    /// before the server closes it (the header timeout, if shorter, closes
+    /// it first).
+    pub idle_timeout: Duration,
+    /// How long a whole request (body included) may take before the server
+    /// answers 408 with a JSON error.
+    pub request_timeout: Duration,
+    /// Client connections open at once; further ones wait in the listening
+    /// socket's queue until one closes.
+    pub max_connections: u32,
 }
 
 impl Config {
@@ -35,7 +50,11 @@ impl Config {
             rate_per_second: DEFAULT_RATE_PER_SECOND,
             rate_burst: DEFAULT_RATE_BURST,
             compute_slots: default_compute_slots(),
-            compute_wait: std::time::Duration::from_secs(10),
+            compute_wait: Duration::from_secs(10),
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
         }
     }
 }
@@ -50,6 +69,15 @@ pub const DEFAULT_DB_CONNECTIONS: u32 = 16;
 pub const DEFAULT_RATE_PER_SECOND: f64 = 10.0;
 /// Default burst of write requests per client address.
 pub const DEFAULT_RATE_BURST: u32 = 60;
+
+/// Default time a client has to send a request's headers.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+/// Default time a kept-alive connection may wait for its next request.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(5);
+/// Default time limit of a whole request, body and answer included.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default cap on client connections open at once.
+pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 
 /// One compute slot per core.
 fn default_compute_slots() -> usize {

@@ -8,16 +8,20 @@
 //!   PostgreSQL implementations, with embedded migrations.
 //! - [`token`]: signed start tokens; [`limits`]: rate limit and compute
 //!   slots; [`web`]: the embedded web client and OpenAPI description.
+//! - [`connections`]: accepting and serving connections with their time
+//!   limits and cap; [`fd_limit`]: the open-file limit raised at start.
 //!
 //! [`Server::start`] opens the database, builds the Triplex pack and binds
 //! the socket; [`Server::serve`] answers until a shutdown future completes.
 //! [`run`] does both and stops on SIGINT or SIGTERM.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod chess;
 pub mod config;
+pub mod connections;
 pub mod error;
+pub mod fd_limit;
 pub mod http;
 pub mod kakuro;
 pub mod limits;
@@ -30,7 +34,7 @@ pub mod web;
 pub use config::{init_tracing, Config, LogFormat};
 pub use error::{ApiError, ServerError};
 
-use std::future::{Future, IntoFuture};
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -72,12 +76,16 @@ impl std::ops::Deref for AppState {
 pub struct Server {
     listener: tokio::net::TcpListener,
     state: AppState,
+    limits: connections::ConnectionLimits,
+    request_timeout: std::time::Duration,
 }
 
 impl Server {
     /// Opens the database (applying migrations), loads or creates the token
-    /// key, builds the Triplex pack and binds the address.
+    /// key, builds the Triplex pack, raises the open-file limit and binds
+    /// the address.
     pub async fn start(config: &Config) -> Result<Server, ServerError> {
+        let max_connections = open_file_room(config);
         let store = storage::open(&config.database, config.db_connections).await?;
         tracing::info!(backend = ?store.backend(), "database ready");
         let mut fresh = [0u8; token::KEY_BYTES];
@@ -102,7 +110,17 @@ impl Server {
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
         }));
-        Ok(Server { listener, state })
+        let limits = connections::ConnectionLimits {
+            header_timeout: config.header_timeout,
+            idle_timeout: config.idle_timeout,
+            max_connections,
+        };
+        Ok(Server {
+            listener,
+            state,
+            limits,
+            request_timeout: config.request_timeout,
+        })
     }
 
     /// The address the server listens on (useful with port 0).
@@ -123,39 +141,39 @@ impl Server {
     ) -> Result<(), ServerError> {
         let addr = self.local_addr()?;
         let store = self.state.store.clone();
-        let app = router::router(self.state);
+        let app = router::router(self.state, self.request_timeout);
         tracing::info!(%addr, "listening on http://{addr}");
-        let (stopping, stop_seen) = tokio::sync::oneshot::channel::<()>();
-        let serving = axum::serve(
-            self.listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            stopping.send(()).ok();
-        })
-        .into_future();
-        let grace = async {
-            if stop_seen.await.is_ok() {
-                tokio::time::sleep(SHUTDOWN_GRACE).await;
-            } else {
-                std::future::pending::<()>().await;
-            }
-        };
-        let served = tokio::select! {
-            served = serving => served,
-            () = grace => {
-                tracing::warn!("requests still open {} s after the shutdown signal; closing", SHUTDOWN_GRACE.as_secs());
-                Ok(())
-            }
-        };
+        connections::serve(self.listener, app, self.limits, shutdown).await;
         store.close().await;
         tracing::info!("stopped");
-        served.map_err(|source| ServerError::Io {
-            what: "serving failed".into(),
-            source,
-        })
+        Ok(())
     }
+}
+
+/// Raises the soft open-file limit to the hard one, logs both, and returns
+/// the connection cap that fits in it (the configured one unless the limit
+/// is too low for it).
+fn open_file_room(config: &Config) -> usize {
+    let limits = fd_limit::raise_to_hard();
+    match limits {
+        Some(l) => tracing::info!(
+            soft_before = l.soft_before,
+            soft = l.soft,
+            hard = l.hard,
+            "open-file limit (RLIMIT_NOFILE)"
+        ),
+        None => tracing::info!("no open-file limit to raise on this platform"),
+    }
+    let wanted = config.max_connections as usize;
+    let cap = fd_limit::fitting_cap(wanted, config.db_connections, limits);
+    if cap < wanted {
+        tracing::warn!(
+            wanted = config.max_connections,
+            max_connections = cap,
+            "the open-file limit is too low for the connection cap; lowered"
+        );
+    }
+    cap
 }
 
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.

@@ -1,8 +1,9 @@
 //! The routes and the middleware around them.
 //!
 //! Outermost first: tracing of each request, gzip compression, a JSON 500
-//! if a handler panics, JSON bodies for every error, the 64 KiB body limit,
-//! the whole body read before anything answers, and the per-address rate
+//! if a handler panics, JSON bodies for every error, the time limit of a
+//! whole request (408), the whole body (at most 64 KiB, else 413) read before
+//! anything answers, and the per-address rate
 //! limit on POST requests.
 
 use crate::http::{json_errors, rate_limit, read_whole_body};
@@ -15,6 +16,7 @@ use axum::{middleware, Json, Router};
 use serde_json::json;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 /// Largest request body accepted; larger ones get 413.
@@ -39,8 +41,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/chess/setup"),
 ];
 
-/// The application: routes, fallback to the embedded web client, layers.
-pub fn router(state: AppState) -> Router {
+/// The application: routes, fallback to the embedded web client, layers;
+/// a request not answered within `request_timeout` (reading a slow body
+/// included) gets 408.
+pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
     Router::new()
         .route("/healthz", get(health))
         .route("/api/openapi.json", get(web::openapi))
@@ -67,6 +71,10 @@ pub fn router(state: AppState) -> Router {
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn(read_whole_body))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            request_timeout,
+        ))
         .layer(middleware::from_fn(json_errors))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(CompressionLayer::new())
