@@ -3,6 +3,8 @@
 //! `main` only parses arguments and dispatches; each subcommand lives in its own
 //! module under `cli/` and the real work lives in the library crates.
 
+#![deny(missing_docs)]
+
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -32,18 +34,23 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Die quietly when a reader such as `head` closes the pipe, as other
-    // command-line tools do, instead of panicking on the failed write.
-    #[cfg(unix)]
-    // SAFETY: restoring the default disposition of a signal before any
-    // thread starts has no preconditions.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return cli::report_usage_error(err),
     };
+    // The command-line tools die quietly when a reader such as `head` closes
+    // the pipe, as other tools do, instead of panicking on the failed write.
+    // Not the server: a client that goes away mid-answer would kill it (a
+    // vectored socket write raises SIGPIPE), so it keeps Rust's "ignore" and
+    // sees an error on that one connection.
+    #[cfg(unix)]
+    if !matches!(cli.command, Command::Serve(_)) {
+        // SAFETY: restoring the default disposition of a signal before any
+        // thread starts has no preconditions.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
+    }
     let outcome = match cli.command {
         Command::Triplex(command) => cli::triplex::run(command),
         Command::Chess(command) => cli::chess::run(command),

@@ -715,3 +715,34 @@ async fn a_slow_body_upload_is_cut_off_with_a_json_error() {
     assert!(error["error"].is_string(), "{error}");
     assert!(took >= Duration::from_millis(900), "cut off after {took:?}");
 }
+
+/// Clients that hang up in the middle of a large answer cost the server
+/// nothing but those connections: it keeps running and answering. (It once
+/// died of SIGPIPE here, which the command-line tools reset for `head`.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_hanging_up_mid_answer_leave_the_server_running() {
+    use tokio::io::AsyncWriteExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = ServerProcess::spawn(&[], dir.path());
+    let addr = socket_addr(&server);
+    for _ in 0..30 {
+        // Ask for a large answer through a small receive window and close
+        // at once: the server's writes meet a closed socket.
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        let mut stream = socket.connect(addr.parse().unwrap()).await.unwrap();
+        stream
+            .write_all(b"GET /triplex/levels.json HTTP/1.1\r\nHost: gridforge\r\n\r\n")
+            .await
+            .unwrap();
+        drop(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "the server died: {}",
+        server.logs()
+    );
+    let health = client().get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+}

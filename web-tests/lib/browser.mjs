@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -136,6 +136,12 @@ export function e2eSuite(prefix) {
   after(async () => {
     await browser?.close();
     await server?.stop();
+    // The server's own log, for reading after a failure (a server that died
+    // shows up in the tests only as refused connections).
+    if (server) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(path.join(ARTIFACTS, `${prefix}-server.log`), server.log());
+    }
   });
   return {
     get url() {
