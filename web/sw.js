@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "30afea6d9cd4bc1d";
+const VERSION = "f9d89c0e473fa633";
 const FILES = [
   "chess/setups.json",
   "css/app.css",
@@ -39,13 +39,17 @@ const FILES = [
   "js/dom.js",
   "js/i18n.js",
   "js/kakuro-api.js",
+  "js/kakuro-assist.js",
   "js/kakuro-editor.js",
   "js/kakuro-game.js",
+  "js/kakuro-help.js",
   "js/kakuro-input.js",
+  "js/kakuro-link.js",
   "js/kakuro-menu.js",
   "js/kakuro-model.js",
   "js/kakuro-play.js",
   "js/kakuro-slots.js",
+  "js/kakuro-stats.js",
   "js/kakuro-store.js",
   "js/kakuro-tutorial.js",
   "js/kakuro-view.js",

@@ -19,10 +19,17 @@ export function createKakuroApi(base, fetchImpl = globalThis.fetch) {
   return {
     online: base !== null,
     /** A new puzzle: {seed, rows, cols, difficulty, hardest, puzzle}. */
-    generate: (size, difficulty) => post("api/kakuro/generate", { size, difficulty }),
+    generate: (size, difficulty, seed = null) =>
+      post("api/kakuro/generate", seed === null ? { size, difficulty } : { size, difficulty, seed }),
     /** A unique puzzle on a layout (crate layout format). */
     fill: (layout) => post("api/kakuro/fill", { layout }),
     /** Up to two solutions of a puzzle: {uniqueness, solutions, nodes}. */
     solve: (puzzle) => post("api/kakuro/solve", { puzzle }),
+    /**
+     * Help for a position ({board, candidates?}, see kakuro-assist.js'
+     * hintRequest): {kind: "mistakes", cells}, {kind: "solved"} or
+     * {kind: "steps", steps}.
+     */
+    hint: (body) => post("api/kakuro/hint", body),
   };
 }

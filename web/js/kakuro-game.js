@@ -219,3 +219,41 @@ export function restoreGame(data) {
   settle(game);
   return game;
 }
+
+// ---- the help's "show" ------------------------------------------------------
+
+/**
+ * Applies a hint as one move (one undo entry): `places` [{i, digit}] write
+ * digits (taking each out of the pencil marks of its runs, as placeDigit
+ * does), `removes` [{i, digits}] take digits out of the pencil marks of
+ * cells that have marks (a cell without marks means "anything possible" and
+ * stays so). True when something changed.
+ */
+export function applyHint(game, { places = [], removes = [] }) {
+  if (game.solved) return false;
+  const before = new Map();
+  const now = new Map();
+  const get = (i) => (now.has(i) ? now.get(i) : [game.values[i], game.marks[i]]);
+  const set = (i, d, m) => {
+    if (!before.has(i)) before.set(i, [game.values[i], game.marks[i]]);
+    now.set(i, [d, m]);
+  };
+  for (const { i, digits } of removes) {
+    if (!isDigitCell(game, i)) continue;
+    const [d, m] = get(i);
+    if (d || !m) continue;
+    let left = m;
+    for (const x of digits) left &= ~(1 << x);
+    set(i, d, left);
+  }
+  for (const { i, digit } of places) {
+    if (!isDigitCell(game, i) || !(digit >= 1 && digit <= 9)) continue;
+    set(i, digit, 0);
+    for (const j of peers(game.board, i)) {
+      const [d, m] = get(j);
+      if (m & (1 << digit)) set(j, d, m & ~(1 << digit));
+    }
+  }
+  const changes = [...now].map(([i, [d1, m1]]) => [i, ...before.get(i), d1, m1]);
+  return commit(game, changes);
+}

@@ -1,15 +1,18 @@
 // The Kakuro menu: a new game of a chosen size and difficulty, continue the
-// game in progress, load a saved game, and the ways to the tutorial and the
-// editor.
+// game in progress, load a saved game, the player's statistics, and the ways
+// to the tutorial and the editor; above them what was wrong with a link.
 
 import { button, h } from "./dom.js";
 import { DIFFICULTIES, SIZES } from "./kakuro-model.js";
 import { loadSlots, saveKakuroSettings } from "./kakuro-store.js";
 import { slotList } from "./kakuro-slots.js";
+import { statRows } from "./kakuro-stats.js";
 
 /**
  * Shows the menu in `view`. `kakuro` gives storage, settings, words
- * (kakuro-words.js), the game in progress (`game`), navigate(hash),
+ * (kakuro-words.js), the game in progress (`game`), the statistics
+ * (`stats`, kakuro-stats.js), a catalog key saying why a link opened no
+ * puzzle (`problem`, or null), navigate(hash),
  * newPuzzle(size, difficulty) resolving to {game, notice} or null,
  * startGame(game, notice) and loadSlot(slot).
  */
@@ -57,6 +60,9 @@ export function renderMenu(view, kakuro) {
   const link = (id, href, name, blurb) =>
     h("a", { class: "kk-link", href, id }, h("strong", {}, t(name)), h("span", {}, t(blurb)));
   const slots = loadSlots(storage);
+  const problem = kakuro.problem
+    ? h("p", { class: "kk-note kk-problem", id: "kk-link-problem", role: "alert" }, t(kakuro.problem))
+    : null;
   view.replaceChildren(
     h(
       "section",
@@ -67,6 +73,7 @@ export function renderMenu(view, kakuro) {
         h("a", { class: "back", href: "#/" }, t("kakuro.toGames")),
         h("h1", {}, t("home.kakuro.name")),
       ),
+      problem,
       h(
         "div",
         { class: "kk-panel kk-new" },
@@ -87,6 +94,7 @@ export function renderMenu(view, kakuro) {
         h("h2", {}, t("kakuro.savedHeading")),
         slotList(slots, "load", (k) => kakuro.loadSlot(slots[k]), words),
       ),
+      statsPanel(kakuro.stats, words),
       h(
         "div",
         { class: "kk-more" },
@@ -95,4 +103,45 @@ export function renderMenu(view, kakuro) {
       ),
     ),
   );
+}
+
+/** The statistics: a table of the sizes × difficulties solved, or a line saying there are none yet. */
+function statsPanel(stats, words) {
+  const { t } = words;
+  const rows = statRows(stats);
+  const th = (key) => h("th", { scope: "col" }, t(key));
+  const body = rows.length
+    ? h(
+        "table",
+        { class: "kk-stats", id: "kk-stats" },
+        h("caption", { class: "sr-only" }, t("kakuro.statsHeading")),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            th("kakuro.statsPuzzle"),
+            th("kakuro.statsSolved"),
+            th("kakuro.statsBest"),
+            th("kakuro.statsMedian"),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          rows.map((row) =>
+            h(
+              "tr",
+              { "data-size": row.size, "data-difficulty": row.difficulty },
+              h("th", { scope: "row" }, `${words.size(row.size)} · ${words.difficulty(row.difficulty)}`),
+              h("td", { "data-stat": "solved" }, String(row.solved)),
+              h("td", { "data-stat": "best" }, words.duration(row.best)),
+              h("td", { "data-stat": "median" }, words.duration(row.median)),
+            ),
+          ),
+        ),
+      )
+    : h("p", { class: "kk-note", id: "kk-stats-none" }, t("kakuro.statsNone"));
+  return h("div", { class: "kk-panel kk-stats-panel" }, h("h2", {}, t("kakuro.statsHeading")), body);
 }

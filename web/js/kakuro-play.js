@@ -1,10 +1,13 @@
 // The Kakuro board screen, for a game or the tutorial: the board, the pad
-// and tools, the mistakes highlighted, the hints panel, the solved status,
-// the clock and the tutorial's steps. It draws what the player did
+// and tools, the mistakes highlighted, the hints panel, the help button
+// (kakuro-help.js), the link to share, the solved status, the clock and the
+// tutorial's steps. It draws what the player did
 // (kakuro-input.js) after every change.
 
 import { button, h } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
+import { createHelp } from "./kakuro-help.js";
+import { gameLink } from "./kakuro-link.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
@@ -15,7 +18,8 @@ import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
  * tutorial, selected cell, pencil, hints, tutorial step, the board element
  * `el`) and refresh(), moved(), fit(), tick(ms). `notice` is a catalog key
  * shown above the board (or null); `kakuro` gives storage, settings, words
- * (kakuro-words.js), navigate(hash) and saveDialog(game).
+ * (kakuro-words.js), navigate(hash), saveDialog(game), api (kakuro-api.js)
+ * and solved(game), called once when the player solves a game.
  */
 export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const { settings, storage, words } = kakuro;
@@ -29,6 +33,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     selected: tutorial ? -1 : first,
     pencil: false,
     hints: tutorial ? false : settings.hints,
+    wasSolved: g.solved,
     settings,
     storage,
   };
@@ -51,6 +56,11 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const pencilButton = button("kk-pencil", t("kakuro.pencil"), () => togglePencil(screen), toggle);
   const hintsButton = button("kk-hints-toggle", t("kakuro.hints"), () => toggleHints(screen), toggle);
   const hintsPanel = h("section", { class: "kk-hints", id: "kk-hints", "aria-live": "polite", hidden: true });
+  const help = tutorial ? null : createHelp(screen, kakuro.api, t);
+  const shareStatus = h("p", { class: "kk-note kk-share", id: "kk-share-status", role: "status" });
+  const shareButton = tutorial
+    ? null
+    : button("kk-copy-link", t("kakuro.copyLink"), () => share(), { class: "ghost" });
   const pad = h(
     "div",
     { class: "kk-pad", id: "kk-pad", role: "group", "aria-label": t("kakuro.pad") },
@@ -121,16 +131,37 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
             undoButton,
             redoButton,
             hintsButton,
+            help?.button,
+            shareButton,
             tutorial ? null : button("kk-save", t("kakuro.save"), () => kakuro.saveDialog(g)),
           ),
+          shareStatus,
           checks,
           status,
+          help?.panel,
           hintsPanel,
           h("p", { class: "help" }, t("kakuro.help")),
         ),
       ),
     ),
   );
+
+  /** Copies the puzzle's link, and shows it (to copy by hand where the browser refuses). */
+  async function share() {
+    const url = `${location.href.split("#")[0]}${gameLink(g)}`;
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch {
+      // No clipboard (an insecure page, or refused): the link is shown to copy.
+    }
+    shareStatus.replaceChildren(
+      h("span", {}, t(copied ? "kakuro.linkCopied" : "kakuro.linkShown")),
+      " ",
+      h("a", { href: url, id: "kk-share-url", class: "kk-share-url" }, url),
+    );
+  }
 
   function drawHints(runs) {
     hintsPanel.hidden = !screen.hints;
@@ -226,6 +257,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       activeRuns: runs,
       repeats: showRepeats ? checked.repeats : new Set(),
       wrongRuns: showWrong ? checked.wrongRuns : [],
+      ...(help ? help.marks() : {}),
     });
     built.el.classList.toggle("kk-solved", g.solved);
     built.el.classList.toggle("kk-pencil-mode", screen.pencil);
@@ -235,12 +267,19 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     hintsButton.setAttribute("aria-pressed", String(screen.hints));
     drawHints(runs);
     drawStatus();
+    help?.label();
     if (tutorial) drawTutorial();
   };
 
   /** After a move: autosaves a game (never the tutorial) and redraws. */
   screen.moved = () => {
-    if (!tutorial) saveCurrent(storage, g);
+    const wasSolved = screen.wasSolved;
+    screen.wasSolved = g.solved;
+    if (!tutorial) {
+      saveCurrent(storage, g);
+      if (g.solved && !wasSolved) kakuro.solved(g);
+    }
+    help?.reset();
     screen.refresh();
   };
 

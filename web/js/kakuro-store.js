@@ -1,9 +1,11 @@
 // What Kakuro keeps in localStorage (through store.js): the three save slots, the game being
 // played (autosaved), the editor's layout, the pack puzzles already played,
-// and the Kakuro settings. Damaged data reads as nothing, never as an error.
+// the player's statistics (kakuro-stats.js) and the Kakuro settings.
+// Damaged data reads as nothing, never as an error.
 
 import { restoreGame, serializeGame } from "./kakuro-game.js";
 import { DIFFICULTIES, EDITOR_SIZES, SIZES } from "./kakuro-model.js";
+import { addSolve, statsOf } from "./kakuro-stats.js";
 import { read, write } from "./store.js";
 
 /** How many save slots there are. */
@@ -13,6 +15,7 @@ const CURRENT_KEY = "gridforge.kakuro.current.v1";
 const EDITOR_KEY = "gridforge.kakuro.editor.v1";
 const SETTINGS_KEY = "gridforge.kakuro.settings.v1";
 const PLAYED_KEY = "gridforge.kakuro.played.v1";
+const STATS_KEY = "gridforge.kakuro.stats.v1";
 /** Pack puzzles remembered as played (the oldest are forgotten). */
 const PLAYED_LIMIT = 400;
 
@@ -103,6 +106,21 @@ export function addPlayed(storage, key) {
   const list = [...loadPlayed(storage)].filter((k) => k !== key);
   list.push(key);
   return write(storage, PLAYED_KEY, list.slice(-PLAYED_LIMIT));
+}
+
+/** The player's statistics per size × difficulty (see kakuro-stats.js). */
+export function loadStats(storage) {
+  return statsOf(read(storage, STATS_KEY));
+}
+
+/**
+ * Counts a solved game in the statistics (a size and difficulty the menu
+ * offers; others are left out); true when it was stored.
+ */
+export function recordSolve(storage, game) {
+  const before = loadStats(storage);
+  const after = addSolve(before, game.size, game.difficulty, game.elapsed);
+  return after !== before && write(storage, STATS_KEY, after);
 }
 
 /**

@@ -91,12 +91,16 @@ function runMarks(board, ks) {
 /**
  * Shows the state on a built board. `view`: values and marks (row-major),
  * selected cell (or -1), the runs to highlight (indices), and the mistakes
- * to show: `repeats` (a Set of cells) and `wrongRuns` (run indices).
+ * to show: `repeats` (a Set of cells) and `wrongRuns` (run indices); and
+ * what the help points at: `mistakes` (a Set of cells), `helpRuns` (run
+ * indices) and `helpCells` (a Set of cells).
  */
 export function paintBoard(board, ui, view) {
   const { values, marks = null, selected = -1, activeRuns = [], repeats = new Set(), wrongRuns = [] } = view;
+  const { mistakes = new Set(), helpRuns = [], helpCells = new Set() } = view;
   const { cells: inRun, clues: activeClue } = runMarks(board, activeRuns);
   const { cells: wrong, clues: wrongClue } = runMarks(board, wrongRuns);
+  const { cells: helped, clues: helpClue } = runMarks(board, helpRuns);
   // The board keeps the focus; the selected cell is its active descendant,
   // so moving the selection announces the cell's name.
   if (selected >= 0) ui.el.setAttribute("aria-activedescendant", ui.cells[selected].id);
@@ -110,6 +114,9 @@ export function paintBoard(board, ui, view) {
       el.classList.toggle("kk-active-across", active.includes("across"));
       el.classList.toggle("kk-wrong-down", bad.includes("down"));
       el.classList.toggle("kk-wrong-across", bad.includes("across"));
+      const help = helpClue.get(i) ?? [];
+      el.classList.toggle("kk-help-down", help.includes("down"));
+      el.classList.toggle("kk-help-across", help.includes("across"));
       return;
     }
     if (cell.kind !== "digit") return;
@@ -120,12 +127,16 @@ export function paintBoard(board, ui, view) {
     el.dataset.marks = String(m);
     const spans = el.querySelector(".kk-marks").children;
     for (let k = 1; k <= 9; k++) spans[k - 1].textContent = m & (1 << k) ? String(k) : "";
-    el.setAttribute("aria-label", digitCellName(ui.t, el, d, m));
+    const name = digitCellName(ui.t, el, d, m);
+    el.setAttribute("aria-label", mistakes.has(i) ? ui.t("kakuro.cell.mistake", { cell: name }) : name);
     el.setAttribute("aria-selected", String(i === selected));
     el.classList.toggle("kk-selected", i === selected);
     el.classList.toggle("kk-inrun", inRun.has(i) && i !== selected);
     el.classList.toggle("kk-repeat", repeats.has(i));
     el.classList.toggle("kk-wrong", wrong.has(i));
+    el.classList.toggle("kk-mistake", mistakes.has(i));
+    el.classList.toggle("kk-help-run", helped.has(i));
+    el.classList.toggle("kk-help-cell", helpCells.has(i));
   });
 }
 

@@ -1,19 +1,23 @@
 // Kakuro as one of the app's games (the screen interface app.js drives): the
 // menu (#/kakuro), the game being played (#/kakuro/play), the tutorial
-// (#/kakuro/tutorial) and the editor (#/kakuro/editor). New games come from
-// the server, or from the offline pack (web/kakuro/puzzles.json) when it
-// cannot be reached; the game in play is autosaved.
+// (#/kakuro/tutorial), the editor (#/kakuro/editor) and shared puzzles
+// (#/kakuro/p/<link>, see kakuro-link.js). New games come from the server,
+// or from the offline pack (web/kakuro/puzzles.json) when it cannot be
+// reached; the game in play is autosaved; a solve counts in the statistics.
 // The parts: kakuro-menu.js, kakuro-play.js (the board screen),
-// kakuro-input.js, kakuro-slots.js, kakuro-editor.js, kakuro-words.js,
-// kakuro-api.js, kakuro-store.js, and the pure kakuro-model.js,
-// kakuro-game.js and kakuro-tutorial.js; kakuro-view.js draws boards.
+// kakuro-input.js, kakuro-help.js, kakuro-slots.js, kakuro-editor.js,
+// kakuro-words.js, kakuro-api.js, kakuro-store.js, and the pure
+// kakuro-model.js, kakuro-game.js, kakuro-assist.js, kakuro-link.js,
+// kakuro-stats.js and kakuro-tutorial.js; kakuro-view.js draws boards.
 
+import { h } from "./dom.js";
 import { createKakuroApi } from "./kakuro-api.js";
 import { createKakuroEditor } from "./kakuro-editor.js";
 import { newGame } from "./kakuro-game.js";
 import { keyDown } from "./kakuro-input.js";
+import { BadLinkError, readLink } from "./kakuro-link.js";
 import { renderMenu } from "./kakuro-menu.js";
-import { packKey, parseBoard, pickPuzzle } from "./kakuro-model.js";
+import { boardText, packKey, packPuzzles, parseBoard, pickPuzzle } from "./kakuro-model.js";
 import { showBoardScreen } from "./kakuro-play.js";
 import { openSlotDialog } from "./kakuro-slots.js";
 import {
@@ -22,6 +26,8 @@ import {
   loadCurrent,
   loadKakuroSettings,
   loadPlayed,
+  loadStats,
+  recordSolve,
   saveCurrent,
 } from "./kakuro-store.js";
 import { TUTORIAL_BOARD } from "./kakuro-tutorial.js";
@@ -88,6 +94,69 @@ export function createKakuro(ctx) {
     return { game: newGame(puzzle, { size, difficulty, source: "pack", seed: picked.seed }), notice: why };
   }
 
+  /**
+   * The puzzle of a link (the part after "#/kakuro/p/"): {game, notice} to
+   * play, or {error: catalog key} saying why there is none.
+   */
+  async function linkPuzzle(part) {
+    let link;
+    try {
+      link = readLink(decodeURIComponent(part ?? ""));
+    } catch (e) {
+      if (e instanceof BadLinkError || e instanceof URIError) return { error: "kakuro.linkBad" };
+      throw e;
+    }
+    if (link.kind === "board") {
+      if (game && !game.solved && boardText(game.board) === boardText(link.board)) return { game, notice: null };
+      const meta = { size: link.board.rows, difficulty: link.difficulty, source: "link" };
+      return { game: newGame(link.board, meta), notice: null };
+    }
+    const { size, difficulty, seed } = link;
+    // The same puzzle already in play (back from the board to its link): go on with it.
+    if (game && !game.solved && game.seed === seed && game.size === size && game.difficulty === difficulty) {
+      if (game.source === "server" || game.source === "pack") return { game, notice: null };
+    }
+    const answer = await api.generate(size, difficulty, seed);
+    if (answer?.ok) {
+      try {
+        const meta = { size, difficulty, source: "server", seed };
+        return { game: newGame(parseBoard(answer.data.puzzle), meta), notice: null };
+      } catch {
+        return { error: "kakuro.serverError" };
+      }
+    }
+    if (answer) return { error: answer.status === 400 ? "kakuro.linkBad" : "kakuro.linkRefused" };
+    const held = packPuzzles(await pack(), size, difficulty).find((p) => p.seed === seed);
+    if (!held) return { error: "kakuro.linkNeedsServer" };
+    const meta = { size, difficulty, source: "pack", seed };
+    return { game: newGame(parseBoard(held.puzzle), meta), notice: "kakuro.linkFromPack" };
+  }
+
+  async function openLink(view, part) {
+    shown = "link";
+    view.replaceChildren(
+      h(
+        "section",
+        { class: "kk-menu" },
+        h("h1", {}, t("home.kakuro.name")),
+        h("p", { class: "kk-note", id: "kk-link-status", role: "status" }, t("kakuro.linkOpening")),
+      ),
+    );
+    const made = await linkPuzzle(part);
+    // The player went elsewhere while the puzzle was being made.
+    if (shown !== "link") return;
+    if (made.error) {
+      showMenu(view, made.error);
+      return;
+    }
+    if (made.game === game) ctx.navigate("#/kakuro/play");
+    else startGame(made.game, made.notice);
+  }
+
+  function solved(g) {
+    recordSolve(storage, g);
+  }
+
   function startGame(g, why) {
     game = g;
     notice = why;
@@ -106,7 +175,7 @@ export function createKakuro(ctx) {
     board = null;
   }
 
-  function showMenu(view) {
+  function showMenu(view, problem = null) {
     shown = "menu";
     // Load the offline pack now, so New game still works if the network
     // goes away while the menu is open.
@@ -116,6 +185,8 @@ export function createKakuro(ctx) {
       storage,
       words,
       game,
+      problem,
+      stats: loadStats(storage),
       navigate: ctx.navigate,
       newPuzzle,
       startGame,
@@ -127,7 +198,7 @@ export function createKakuro(ctx) {
   }
 
   function renderBoard(view, g, tutorial) {
-    const kakuro = { settings, storage, words, navigate: ctx.navigate, saveDialog };
+    const kakuro = { settings, storage, words, navigate: ctx.navigate, saveDialog, api, solved };
     board = showBoardScreen(view, g, { tutorial, notice }, kakuro);
     notice = null;
   }
@@ -155,6 +226,8 @@ export function createKakuro(ctx) {
         shown = "tutorial";
         const meta = { size: 4, difficulty: null, source: "tutorial" };
         renderBoard(view, newGame(parseBoard(TUTORIAL_BOARD), meta), true);
+      } else if (sub === "p") {
+        await openLink(view, parts.slice(1).join("/"));
       } else if (sub === "editor") {
         shown = "editor";
         editor.render(view);
