@@ -117,6 +117,13 @@ const SCREENS = [
     },
   },
   {
+    name: "kakuro-link-shown",
+    async reach(page) {
+      await page.click("#kk-copy-link");
+      await page.waitForSelector("#kk-share-url");
+    },
+  },
+  {
     name: "kakuro-save-dialog",
     async reach(page) {
       await page.click("#kk-save");
@@ -139,6 +146,27 @@ const SCREENS = [
       await page.click("#kk-save-close");
       await page.click("#kk-back");
       await page.waitForSelector("#kk-load-slots [data-slot='1'] img.kk-thumb");
+    },
+  },
+  {
+    name: "kakuro-menu-statistics",
+    async reach(page) {
+      await page.evaluate(() => {
+        const stats = {
+          "10/easy": { solved: 3, best: 61_000, times: [61_000, 95_000, 72_000] },
+          "16/expert": { solved: 1, best: 3_725_000, times: [3_725_000] },
+        };
+        localStorage.setItem("gridforge.kakuro.stats.v1", JSON.stringify(stats));
+      });
+      await page.reload();
+      await page.waitForSelector("#kk-stats tbody tr");
+    },
+  },
+  {
+    name: "kakuro-bad-link",
+    async reach(page) {
+      await page.goto(`${suite.url}#/kakuro/p/c1.broken`);
+      await page.waitForSelector("#kk-link-problem");
     },
   },
   {
