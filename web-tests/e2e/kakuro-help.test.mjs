@@ -1,0 +1,152 @@
+// Kakuro's escalating help in Chromium against the real server's
+// POST /api/kakuro/hint: 1 check marks a wrong digit (and only it), 2 where
+// highlights the runs of the server's next deduction, 3 why lists its
+// sentences from the catalog (English, then German), 4 show applies it (the
+// solver's digit, taken back by undo); without the server the check sees
+// the rules and the later stages say they need it. The expected runs and
+// sentences are built here from the server's answer and the catalogs, not
+// with the page's code. Screenshots: test-artifacts/help-*.png.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { e2eSuite, ready, text } from "../lib/browser.mjs";
+import { WEB } from "../lib/engine.mjs";
+import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
+
+const suite = e2eSuite("help");
+const { withPage, snap } = suite;
+const desktop = { viewport: { width: 1280, height: 860 } };
+const catalog = (lang) => JSON.parse(readFileSync(path.join(WEB, "i18n", `${lang}.json`), "utf8"));
+
+const cell = (i) => `#kk-board [data-i='${i}']`;
+
+/** The server's answer for a board text, asked directly. */
+async function hintOnServer(board) {
+  const r = await fetch(new URL("api/kakuro/hint", suite.url), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ board }),
+  });
+  assert.equal(r.status, 200);
+  return r.json();
+}
+
+/** A step's sentence as the catalog words it (placeholders filled, arrays joined). */
+function sentence(cat, message) {
+  const entry = cat[message.key];
+  assert.equal(typeof entry, "string", `the catalog has ${message.key}`);
+  return entry.replace(/\{(\w+)\}/g, (whole, name) => {
+    const v = message.params?.[name];
+    return v === undefined ? whole : Array.isArray(v) ? v.join(", ") : String(v);
+  });
+}
+
+/** Presses Help and waits for its answer; returns the panel's text. */
+async function press(page, stage) {
+  assert.equal(await page.getAttribute("#kk-help", "data-stage"), stage);
+  await page.click("#kk-help");
+  await page.waitForFunction((s) => document.getElementById("kk-help-panel").dataset.stage === s && !document.getElementById("kk-help").disabled, stage);
+  return text(page, "#kk-help-panel");
+}
+
+/** The digits of the board as the page shows them, in the text format. */
+async function boardOnPage(page, puzzle) {
+  const [header, ...lines] = puzzle.trim().split("\n");
+  const cols = Number(header.split(" ")[1]);
+  const values = await page.$$eval("#kk-board [data-i]", (els) => els.map((e) => e.dataset.value ?? null));
+  return [header, ...lines.map((line, r) => line.trim().split(/\s+/).map((t, c) => (/^\d$/.test(t) ? values[r * cols + c] : t)).join(" "))].join("\n");
+}
+
+test("the help's four stages: check, where, why, show", async () => {
+  await withPage("help-stages", desktop, async (page, context) => {
+    await page.goto(`${suite.url}#/kakuro`);
+    await ready(page);
+    await page.selectOption("#kk-size", "10");
+    await page.selectOption("#kk-difficulty", "medium");
+    await page.click("#kk-new");
+    await page.waitForSelector("#kk-board");
+    const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
+    const solution = await solveOnServer(suite.url, puzzle);
+    const white = readPuzzle(puzzle).digit.flatMap((d, i) => (d ? [i] : []));
+
+    // 1 check: a wrong digit is marked, and nothing else.
+    const wrongCell = white[3];
+    await page.click(cell(wrongCell));
+    await page.keyboard.press(String((solution[wrongCell] % 9) + 1));
+    assert.equal(await press(page, "check"), "1 digit is wrong: it is marked.");
+    assert.deepEqual(await page.$$eval("#kk-board .kk-mistake", (els) => els.map((e) => Number(e.dataset.i))), [wrongCell]);
+    assert.match(await page.getAttribute(cell(wrongCell), "aria-label"), /marked as a mistake$/);
+    assert.equal(await page.getAttribute("#kk-help", "data-stage"), "check", "mistakes first");
+    await snap(page, "check-mistake");
+    // A right digit is no mistake; the move clears the marks.
+    await page.keyboard.press(String(solution[wrongCell]));
+    assert.equal(await page.locator("#kk-board .kk-mistake").count(), 0);
+    assert.equal(await press(page, "check"), "No mistakes so far. Press Help again to see where to look next.");
+
+    // 2 where: the runs of the server's answer for this position.
+    const answer = await hintOnServer(await boardOnPage(page, puzzle));
+    assert.equal(answer.kind, "steps");
+    const cols = readPuzzle(puzzle).cols;
+    const runCells = new Set(answer.steps.flatMap((s) => s.runs.flatMap((r) => r.cells.map(([rr, cc]) => rr * cols + cc))));
+    const clues = new Set(answer.steps.flatMap((s) => s.runs.map((r) => `${r.cell[0] * cols + r.cell[1]}/${r.direction}`)));
+    assert.match(await press(page, "where"), /^Look at the (highlighted run|\d+ highlighted runs)/);
+    const lit = await page.$$eval("#kk-board .kk-help-run", (els) => els.map((e) => Number(e.dataset.i)));
+    assert.deepEqual(new Set(lit), runCells);
+    const litClues = await page.$$eval("#kk-board .kk-help-across, #kk-board .kk-help-down", (els) =>
+      els.flatMap((e) => ["across", "down"].filter((d) => e.classList.contains(`kk-help-${d}`)).map((d) => `${e.dataset.i}/${d}`)),
+    );
+    assert.deepEqual(new Set(litClues), clues);
+    await snap(page, "where");
+
+    // 3 why: every step's sentence, in English.
+    await press(page, "why");
+    const en = catalog("en");
+    assert.deepEqual(await page.$$eval("#kk-why li", (els) => els.map((e) => e.textContent)), answer.steps.map((s) => sentence(en, s.message)));
+    await snap(page, "why");
+    // In German, the same stage in German (the position is the same: no new request needed).
+    await page.selectOption("#language", "de");
+    await page.waitForSelector("#kk-board");
+    await page.click("#kk-help");
+    await page.click("#kk-help");
+    await page.click("#kk-help");
+    await page.waitForFunction(() => document.getElementById("kk-help-panel").dataset.stage === "why");
+    const de = catalog("de");
+    assert.deepEqual(await page.$$eval("#kk-why li", (els) => els.map((e) => e.textContent)), answer.steps.map((s) => sentence(de, s.message)));
+    await snap(page, "why-de");
+    await page.selectOption("#language", "en");
+    await page.waitForSelector("#kk-board");
+    for (const stage of ["check", "where", "why"]) await press(page, stage);
+
+    // 4 show: the solver's digit goes in, and it is the solution's; undo takes it back.
+    const places = answer.steps.flatMap((s) => s.places);
+    assert.ok(places.length >= 1, "the answer ends with a placed digit");
+    assert.equal(await press(page, "show"), "Done: the next digit is in (Undo takes it back).");
+    for (const { cell: [r, c], digit } of places) {
+      assert.equal(digit, solution[r * cols + c], "the hint places the solution's digit");
+      assert.equal(Number(await page.getAttribute(cell(r * cols + c), "data-value")), digit);
+    }
+    assert.equal(await page.getAttribute("#kk-help", "data-stage"), "check", "a new position starts again");
+    await snap(page, "show");
+    await page.click("#kk-undo");
+    for (const { cell: [r, c] } of places) assert.equal(await page.getAttribute(cell(r * cols + c), "data-value"), "0");
+
+    // Without the server: the check sees the rules, the rest needs the server.
+    await context.setOffline(true);
+    const [a, b] = readPuzzle(puzzle).runs.find((r) => r.cells.length >= 2).cells;
+    await page.click(cell(a));
+    await page.keyboard.press("9");
+    await page.click(cell(b));
+    await page.keyboard.press("9");
+    assert.match(await press(page, "check"), /^Without the server the check sees only the rules: 2 digits break them/);
+    assert.deepEqual(new Set(await page.$$eval("#kk-board .kk-mistake", (els) => els.map((e) => Number(e.dataset.i)))), new Set([a, b]));
+    await page.keyboard.press("Backspace");
+    await page.click(cell(a));
+    await page.keyboard.press("Backspace");
+    assert.match(await press(page, "check"), /no digit breaks them/);
+    assert.match(await press(page, "where"), /needs the server/);
+    await snap(page, "offline");
+    await context.setOffline(false);
+  });
+});
