@@ -254,7 +254,10 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
     let mut masks = start.to_vec();
     for (i, step) in trace.steps.iter().enumerate() {
         before.push(masks.clone());
-        let end = trace.steps.get(i + 1).map_or(trace.changes.len(), |s| s.start);
+        let end = trace
+            .steps
+            .get(i + 1)
+            .map_or(trace.changes.len(), |s| s.start);
         for &(cell, _, new) in &trace.changes[step.start..end] {
             masks[cell as usize] = new;
         }
@@ -265,11 +268,13 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
     let mut everything = false;
     for i in (0..=last).rev() {
         let step = &trace.steps[i];
-        let end = trace.steps.get(i + 1).map_or(trace.changes.len(), |s| s.start);
+        let end = trace
+            .steps
+            .get(i + 1)
+            .map_or(trace.changes.len(), |s| s.start);
         let changes = &trace.changes[step.start..end];
-        let wanted = i == last
-            || everything
-            || changes.iter().any(|&(cell, _, _)| needed[cell as usize]);
+        let wanted =
+            i == last || everything || changes.iter().any(|&(cell, _, _)| needed[cell as usize]);
         if !wanted {
             continue;
         }
@@ -289,7 +294,10 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
         if !keep[i] {
             continue;
         }
-        let end = trace.steps.get(i + 1).map_or(trace.changes.len(), |s| s.start);
+        let end = trace
+            .steps
+            .get(i + 1)
+            .map_or(trace.changes.len(), |s| s.start);
         let mut removes = Vec::new();
         let mut places = Vec::new();
         for &(cell, old, new) in &trace.changes[step.start..end] {
@@ -319,7 +327,13 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
             technique: step.technique,
             runs,
             cells,
-            message: message(model, engine, step, &before[i], &trace.changes[step.start..end]),
+            message: message(
+                model,
+                engine,
+                step,
+                &before[i],
+                &trace.changes[step.start..end],
+            ),
             removes,
             places,
         });
@@ -352,7 +366,12 @@ fn runs_of(model: &Model, engine: &Engine, focus: Focus) -> Vec<u32> {
         Focus::Run(run) => vec![run],
         Focus::Region(region) => {
             let region = &engine.regions()[region];
-            region.plus_runs.iter().chain(&region.minus_runs).copied().collect()
+            region
+                .plus_runs
+                .iter()
+                .chain(&region.minus_runs)
+                .copied()
+                .collect()
         }
         Focus::Trial { broken, .. } => vec![broken],
     }
@@ -364,7 +383,12 @@ fn looked_at(model: &Model, engine: &Engine, focus: Focus) -> Vec<u16> {
         Focus::Run(run) => model.runs[run as usize].cells().to_vec(),
         Focus::Region(region) => {
             let region = &engine.regions()[region];
-            region.plus_cells.iter().chain(&region.minus_cells).copied().collect()
+            region
+                .plus_cells
+                .iter()
+                .chain(&region.minus_cells)
+                .copied()
+                .collect()
         }
         Focus::Trial { cell, .. } => vec![cell],
     }
@@ -380,7 +404,10 @@ fn digits_text(mask: u16) -> String {
 }
 
 fn sets_text(sets: &[u16]) -> String {
-    let mut sets: Vec<DigitSet> = sets.iter().filter_map(|&m| DigitSet::from_bits(m)).collect();
+    let mut sets: Vec<DigitSet> = sets
+        .iter()
+        .filter_map(|&m| DigitSet::from_bits(m))
+        .collect();
     sets.sort_by(|a, b| a.iter().cmp(b.iter()));
     let texts: Vec<String> = sets
         .iter()
@@ -433,7 +460,10 @@ fn message(
                     ("rest", n(rest)),
                     ("count", n(count)),
                     ("sets", t(sets_text(&fitting))),
-                    ("digits", t(digits_text(fitting.iter().fold(0, |a, &c| a | c)))),
+                    (
+                        "digits",
+                        t(digits_text(fitting.iter().fold(0, |a, &c| a | c))),
+                    ),
                 ],
                 Technique::RequiredDigit => {
                     let required = fitting.iter().fold(ALL_DIGITS, |a, &c| a & c);
@@ -475,7 +505,11 @@ fn message(
                             best = (chosen.count_ones(), union);
                         }
                     }
-                    let (size, digits) = if best.0 == u32::MAX { (0, removed) } else { best };
+                    let (size, digits) = if best.0 == u32::MAX {
+                        (0, removed)
+                    } else {
+                        best
+                    };
                     vec![
                         ("sum", n(data.sum)),
                         ("size", n(size)),
@@ -487,13 +521,24 @@ fn message(
         }
         Focus::Region(region) => {
             let region = &engine.regions()[region];
-            let plus: u32 = region.plus_runs.iter().map(|&r| model.runs[r as usize].sum).sum();
-            let minus: u32 = region.minus_runs.iter().map(|&r| model.runs[r as usize].sum).sum();
+            let plus: u32 = region
+                .plus_runs
+                .iter()
+                .map(|&r| model.runs[r as usize].sum)
+                .sum();
+            let minus: u32 = region
+                .minus_runs
+                .iter()
+                .map(|&r| model.runs[r as usize].sum)
+                .sum();
             vec![
                 ("total", n(plus)),
                 ("inside", n(region.plus_cells.len() as u32)),
                 ("outside", n(region.minus_cells.len() as u32)),
-                ("difference", Param::Text((i64::from(plus) - i64::from(minus)).to_string())),
+                (
+                    "difference",
+                    Param::Text((i64::from(plus) - i64::from(minus)).to_string()),
+                ),
             ]
         }
         Focus::Trial { digit, broken, .. } => vec![

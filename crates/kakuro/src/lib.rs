@@ -48,11 +48,13 @@ pub use board::{
 };
 pub use digits::{combos, combos_with, sum_is_possible, DigitSet, MAX_RUN, MAX_SUM};
 pub use game::Kakuro;
-pub use hint::{hint, Hint, HintError, HintRun, Marks, Message, Param, Placement, Pos, Removal, Step};
 pub use generate::{
     fill, generate, FillError, GenerateError, GenerateParams, GenerateStats, Generated, SIZES,
 };
 pub use gridforge_game::{Game, Uniqueness};
+pub use hint::{
+    hint, Hint, HintError, HintRun, Marks, Message, Param, Placement, Pos, Removal, Step,
+};
 pub use layout::{Layout, LayoutError, LayoutRule};
 pub use logic::{
     candidates, rate, solve_logically, Candidates, Contradiction, Difficulty, Grade, LevelFacts,

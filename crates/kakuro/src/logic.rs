@@ -793,10 +793,7 @@ impl Engine {
     /// lose a candidate (its index), `None` when no region changes anything,
     /// or the first run of a region that cannot be met.
     fn region_sums(&mut self, model: &Model) -> Result<Option<usize>, u32> {
-        let regions = self
-            .regions
-            .take()
-            .unwrap_or_else(|| find_regions(model));
+        let regions = self.regions.take().unwrap_or_else(|| find_regions(model));
         let mut found = Ok(None);
         for (index, region) in regions.iter().enumerate() {
             let plus: i32 = region
@@ -815,7 +812,10 @@ impl Engine {
                 .map(|&c| (c, 1))
                 .chain(region.minus_cells.iter().map(|&c| (c, -1)))
                 .collect();
-            if cells.iter().all(|&(c, _)| is_single(self.masks[c as usize])) {
+            if cells
+                .iter()
+                .all(|&(c, _)| is_single(self.masks[c as usize]))
+            {
                 continue;
             }
             let masks: Vec<u16> = cells.iter().map(|&(c, _)| self.masks[c as usize]).collect();
@@ -1204,7 +1204,10 @@ fn region_support(model: &Model, cells: &[(u16, i32)], masks: &[u16], target: i3
     let mut conflict = vec![0u32; k];
     for i in 0..k {
         for j in 0..k {
-            let (a, b) = (model.cell_runs[cells[i].0 as usize], model.cell_runs[cells[j].0 as usize]);
+            let (a, b) = (
+                model.cell_runs[cells[i].0 as usize],
+                model.cell_runs[cells[j].0 as usize],
+            );
             if i != j && (a[0] == b[0] || a[1] == b[1]) {
                 conflict[i] |= 1 << j;
             }
