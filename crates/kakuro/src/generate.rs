@@ -111,6 +111,9 @@ pub enum GenerateError {
     /// The size is not one the generator makes.
     #[error("size {0} is outside {min}..={max}", min = SIZES.start(), max = SIZES.end())]
     SizeOutOfRange(usize),
+    /// The difficulty is a rating only ([`Difficulty::Master`]).
+    #[error("{0} is a rating only: the generator makes easy, medium, hard and expert puzzles")]
+    NotGenerated(Difficulty),
     /// Every attempt allowed failed (not expected in practice).
     #[error(
         "no {difficulty} puzzle of size {size} found within the generator's budget ({stats:?})"
@@ -150,10 +153,13 @@ pub struct GenerateParams {
 
 impl GenerateParams {
     /// Params for a `size`×`size` puzzle of `difficulty`; errors when the
-    /// generator does not make that size.
+    /// generator does not make that size or level.
     pub fn new(size: usize, difficulty: Difficulty) -> Result<GenerateParams, GenerateError> {
         if !SIZES.contains(&size) {
             return Err(GenerateError::SizeOutOfRange(size));
+        }
+        if !difficulty.is_generated() {
+            return Err(GenerateError::NotGenerated(difficulty));
         }
         Ok(GenerateParams { size, difficulty })
     }

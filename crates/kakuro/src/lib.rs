@@ -16,7 +16,8 @@
 //!
 //! Hints: [`combos`] and [`combos_with`] list the digit sets of a run;
 //! [`candidates`] gives the digits still possible in each cell of a partly
-//! filled board.
+//! filled board; [`hint()`] checks a position for mistakes or explains the
+//! next deduction, step by step (see the [`hint` module](mod@hint)).
 //!
 //! ```
 //! use gridforge_kakuro::{solve, Board, Uniqueness};
@@ -34,6 +35,7 @@ pub mod board;
 mod digits;
 mod game;
 pub mod generate;
+pub mod hint;
 mod layout;
 pub mod logic;
 mod model;
@@ -50,10 +52,13 @@ pub use generate::{
     fill, generate, FillError, GenerateError, GenerateParams, GenerateStats, Generated, SIZES,
 };
 pub use gridforge_game::{Game, Uniqueness};
+pub use hint::{
+    hint, Hint, HintError, HintRun, Marks, Message, Param, Placement, Pos, Removal, Step,
+};
 pub use layout::{Layout, LayoutError, LayoutRule};
 pub use logic::{
     candidates, rate, solve_logically, Candidates, Contradiction, Difficulty, Grade, LevelFacts,
-    LogicOutcome, LogicReport, Technique, UnknownDifficulty, DIFFICULTIES,
+    LogicOutcome, LogicReport, Technique, UnknownDifficulty, DIFFICULTIES, MASTER,
 };
 pub use search::{solve, SearchStats, SolveError, SolveOutcome};
 pub use validate::{is_solved, validate, Violation, ViolationKind};

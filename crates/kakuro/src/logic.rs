@@ -14,6 +14,22 @@
 //! | Hard | [`Technique::SumBounds`] | a cell is at least the rest of the sum minus the most the other cells can hold, and at most the rest minus the least they can hold (distinct digits) |
 //! | Expert | [`Technique::Subset`] | k cells of a run whose candidates together are k digits own those digits: they are removed from the run's other cells (pairs, triples, …) |
 //! | Expert | [`Technique::RunCompletion`] | a digit is removed from a cell when no way of filling the whole run with distinct candidates to the right sum puts it there |
+//! | Master | [`Technique::RegionSum`] | a region made of whole runs of one direction has the sum of their clues; the runs of the other direction that lie mostly inside it cover it but for a few cells inside (innies) and a few outside (outies), so the innies minus the outies make a known number, which bounds their digits (killer sudoku's innies and outies) |
+//! | Master | [`Technique::Contradiction`] | a candidate is tried: when the techniques above (up to region sums) then find a run that cannot be completed, the candidate is removed. Only one candidate is tried at a time, never two in a chain |
+//!
+//! Every technique the solvers of published puzzles use inside one run —
+//! hidden singles among a run's remaining sets, naked and hidden subsets,
+//! a cell restricted to the digits of the sets of both its runs
+//! (combination intersection) — is covered by the table: Single, RunDigits
+//! and FittingSets intersect a cell's two runs, RequiredDigit is the hidden
+//! single, Subset the naked subset, and RunCompletion removes exactly what no
+//! filling of the run allows, which includes every hidden subset. What the
+//! per-run techniques cannot see is a sum shared by several runs (RegionSum)
+//! and a chain of consequences through many runs (Contradiction).
+//!
+//! The Master level is a rating only: the generator makes the four levels of
+//! [`DIFFICULTIES`]; a published puzzle that needs a region sum or a
+//! contradiction is rated [`Difficulty::Master`] instead of "needs guessing".
 //!
 //! The solver always applies the easiest technique that still changes
 //! something, going back to the easiest after every change. Every technique
@@ -43,6 +59,9 @@ pub enum Difficulty {
     Hard,
     /// Subsets and whole-run completion (the seeds' "very hard").
     Expert,
+    /// Region sums and one-candidate contradictions: a rating only, for
+    /// published puzzles the four generator levels cannot finish.
+    Master,
 }
 
 /// What the solver and the generator do at one [`Difficulty`]: its column of
@@ -61,7 +80,7 @@ pub struct LevelFacts {
     pub digit_share: (f64, f64),
 }
 
-/// One row of [`DIFFICULTIES`].
+/// One row of [`DIFFICULTIES`] (or [`MASTER`]).
 pub type Grade = gridforge_game::Grade<Difficulty, LevelFacts>;
 
 /// The difficulty table, easiest first (after the `DIFFLIST` of Tatham's
@@ -114,8 +133,33 @@ pub const DIFFICULTIES: [Grade; 4] = [
     },
 ];
 
+/// The rating-only fifth level: what the solver may use at
+/// [`Difficulty::Master`]. Not in [`DIFFICULTIES`], whose four levels are
+/// the generator's; its generator settings are those of Expert (unused).
+pub const MASTER: Grade = Grade {
+    difficulty: Difficulty::Master,
+    name: "master",
+    code: 'z',
+    level: LevelFacts {
+        hardest: Technique::Contradiction,
+        max_run: 9,
+        lean: 1.0,
+        digit_share: (0.60, 0.66),
+    },
+};
+
 impl Difficulty {
-    /// All levels, easiest first.
+    /// Every level a rating can report, easiest first: the generator's four
+    /// and [`Difficulty::Master`].
+    pub const RATINGS: [Difficulty; 5] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Master,
+    ];
+
+    /// The generator's levels (the rows of [`DIFFICULTIES`]), easiest first.
     pub const ALL: [Difficulty; 4] = [
         Difficulty::Easy,
         Difficulty::Medium,
@@ -123,13 +167,21 @@ impl Difficulty {
         Difficulty::Expert,
     ];
 
-    /// This level's row of [`DIFFICULTIES`].
+    /// This level's row of [`DIFFICULTIES`] ([`MASTER`] for the rating-only level).
     pub fn grade(self) -> &'static Grade {
-        // The table lists the levels in declaration order (a test checks it).
-        &DIFFICULTIES[self as usize]
+        match self {
+            Difficulty::Master => &MASTER,
+            // The table lists the levels in declaration order (a test checks it).
+            _ => &DIFFICULTIES[self as usize],
+        }
     }
 
-    /// The lowercase name used in the CLI and JSON (`easy`, …, `expert`).
+    /// Whether the generator makes puzzles of this level.
+    pub fn is_generated(self) -> bool {
+        self != Difficulty::Master
+    }
+
+    /// The lowercase name used in the CLI and JSON (`easy`, …, `expert`, `master`).
     pub fn name(self) -> &'static str {
         self.grade().name
     }
@@ -178,11 +230,16 @@ pub enum Technique {
     Subset,
     /// A digit that no complete filling of the run puts in the cell is removed.
     RunCompletion,
+    /// Innies and outies: the sum of a region of whole runs bounds the few
+    /// cells where the runs of the two directions do not cover each other.
+    RegionSum,
+    /// A candidate that makes the techniques below break a run is removed.
+    Contradiction,
 }
 
 impl Technique {
     /// How many techniques there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 9;
 
     /// All techniques, easiest first.
     pub const ALL: [Technique; Technique::COUNT] = [
@@ -193,6 +250,8 @@ impl Technique {
         Technique::SumBounds,
         Technique::Subset,
         Technique::RunCompletion,
+        Technique::RegionSum,
+        Technique::Contradiction,
     ];
 
     /// The difficulty level this technique belongs to: the easiest level of
@@ -201,7 +260,7 @@ impl Technique {
         DIFFICULTIES
             .iter()
             .find(|grade| grade.level.hardest >= self)
-            .map_or(Difficulty::Expert, |grade| grade.difficulty)
+            .map_or(Difficulty::Master, |grade| grade.difficulty)
     }
 
     /// The kebab-case name used in the CLI and JSON (`run-digits`, …).
@@ -214,6 +273,24 @@ impl Technique {
             Technique::SumBounds => "sum-bounds",
             Technique::Subset => "subset",
             Technique::RunCompletion => "run-completion",
+            Technique::RegionSum => "region-sum",
+            Technique::Contradiction => "contradiction",
+        }
+    }
+
+    /// The key of the hint's sentence for this technique
+    /// (`kakuro.explain.<name>`, see [`crate::hint`]).
+    pub fn explain_key(self) -> &'static str {
+        match self {
+            Technique::Single => "kakuro.explain.single",
+            Technique::RunDigits => "kakuro.explain.run-digits",
+            Technique::FittingSets => "kakuro.explain.fitting-sets",
+            Technique::RequiredDigit => "kakuro.explain.required-digit",
+            Technique::SumBounds => "kakuro.explain.sum-bounds",
+            Technique::Subset => "kakuro.explain.subset",
+            Technique::RunCompletion => "kakuro.explain.run-completion",
+            Technique::RegionSum => "kakuro.explain.region-sum",
+            Technique::Contradiction => "kakuro.explain.contradiction",
         }
     }
 
@@ -349,17 +426,18 @@ pub fn solve_logically(board: &Board, max: Difficulty) -> LogicReport {
     }
 }
 
-/// Rates a puzzle: [`solve_logically`] with every technique allowed.
+/// Rates a puzzle: [`solve_logically`] with every technique allowed (up to
+/// [`Difficulty::Master`]).
 pub fn rate(board: &Board) -> LogicReport {
-    solve_logically(board, Difficulty::Expert)
+    solve_logically(board, Difficulty::Master)
 }
 
-/// The digits still possible in each cell of a partly filled board: what every
-/// technique of the logical solver leaves, starting from the digits written in.
-/// Digits of every solution are always kept. Errors when the written digits
-/// already break a run.
+/// The digits still possible in each cell of a partly filled board: what the
+/// techniques of the logical solver up to Expert leave, starting from the
+/// digits written in. Digits of every solution are always kept. Errors when
+/// the written digits already break a run.
 pub fn candidates(board: &Board) -> Result<Candidates, Contradiction> {
-    let report = rate(board);
+    let report = solve_logically(board, Difficulty::Expert);
     match report.outcome {
         LogicOutcome::Contradiction(c) => Err(c),
         _ => Ok(report.candidates),
@@ -398,6 +476,54 @@ pub(crate) enum Granularity {
     Level,
 }
 
+/// What one traced step looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Focus {
+    /// One run (its index).
+    Run(u32),
+    /// A region of [`Engine::regions`] (its index).
+    Region(usize),
+    /// A candidate tried in a cell, and the run that then broke.
+    Trial { cell: u16, digit: u8, broken: u32 },
+}
+
+/// One step of a trace: the technique, what it looked at, and where its
+/// changes start in [`Trace::changes`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TraceStep {
+    pub technique: Technique,
+    pub focus: Focus,
+    pub start: usize,
+}
+
+/// What the engine did, step by step, when tracing (for hints).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Trace {
+    pub steps: Vec<TraceStep>,
+    /// Every narrowing: cell, old mask, new mask.
+    pub changes: Vec<(u16, u16, u16)>,
+    /// Set when the engine stopped after the first step that placed a digit.
+    pub stopped: bool,
+}
+
+/// A region for [`Technique::RegionSum`]: whole runs counted in (`plus`) and
+/// runs of the other direction counted out (`minus`); the cells of the plus
+/// runs that no minus run covers (`plus_cells`, the innies) less the cells of
+/// the minus runs outside the plus runs (`minus_cells`, the outies) sum to the
+/// plus runs' sums less the minus runs' sums.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Region {
+    pub plus_runs: Vec<u32>,
+    pub minus_runs: Vec<u32>,
+    pub plus_cells: Vec<u16>,
+    pub minus_cells: Vec<u16>,
+}
+
+/// Innies and outies kept per region at most.
+const REGION_CELLS: usize = 5;
+/// Runs of one direction a region grows to at most.
+const REGION_RUNS: usize = 12;
+
 /// The logical solver's state, reusable across puzzles of one layout (the
 /// generator re-rates after every change of a sum).
 pub(crate) struct Engine {
@@ -405,7 +531,7 @@ pub(crate) struct Engine {
     /// Runs waiting for each technique (or level).
     queues: [Vec<u32>; Technique::COUNT],
     /// Bit `q` set when the run waits in queue `q`.
-    queued: Vec<u8>,
+    queued: Vec<u16>,
     /// Open cells (more than one candidate) per run.
     open: Vec<u8>,
     /// Steps per technique in the last run (with [`Granularity::Level`], a
@@ -413,8 +539,17 @@ pub(crate) struct Engine {
     pub steps: [u32; Technique::COUNT],
     /// Highest queue in use.
     max: usize,
+    /// Whether region sums and contradictions may be used in this run.
+    regions_on: bool,
+    contradictions_on: bool,
     /// Answers of the most expensive technique, kept across runs.
     completions: CompletionMemo,
+    /// The regions of the layout, found when first needed.
+    regions: Option<Vec<Region>>,
+    /// The engine that tries candidates for [`Technique::Contradiction`].
+    trial: Option<Box<Engine>>,
+    /// Set to record every step (hints); stops after the first placement.
+    pub trace: Option<Box<Trace>>,
 }
 
 /// A run's placed digits and open cells.
@@ -427,8 +562,18 @@ impl Engine {
             open: vec![0; model.runs.len()],
             steps: [0; Technique::COUNT],
             max: 0,
+            regions_on: false,
+            contradictions_on: false,
             completions: CompletionMemo::new(),
+            regions: None,
+            trial: None,
+            trace: None,
         }
+    }
+
+    /// The regions of [`Technique::RegionSum`] (empty until first needed).
+    pub fn regions(&self) -> &[Region] {
+        self.regions.as_deref().unwrap_or(&[])
     }
 
     /// Candidates beyond one per cell left after the last run: how far a
@@ -465,15 +610,20 @@ impl Engine {
         self.masks.clear();
         self.masks.extend_from_slice(start);
         self.steps = [0; Technique::COUNT];
+        // The per-run techniques go through the queues; the Master ones look
+        // at several runs and run when the queues are empty.
+        let per_run = max.min(Technique::RunCompletion);
         self.max = match granularity {
-            Granularity::Technique => max.index(),
-            Granularity::Level => max.difficulty() as usize,
+            Granularity::Technique => per_run.index(),
+            Granularity::Level => per_run.difficulty() as usize,
         };
+        self.regions_on = max >= Technique::RegionSum;
+        self.contradictions_on = max >= Technique::Contradiction;
         for queue in &mut self.queues {
             queue.clear();
         }
         self.queued.fill(0);
-        let all_queued = (1u8 << (self.max + 1)) - 1;
+        let all_queued = (1u16 << (self.max + 1)) - 1;
         for run in first.clone() {
             self.queued[run as usize] = all_queued;
         }
@@ -488,6 +638,75 @@ impl Engine {
                 .filter(|&&c| !is_single(self.masks[c as usize]))
                 .count() as u8;
         }
+        loop {
+            if let Some(end) = self.run_queues(model, granularity) {
+                return end;
+            }
+            if self.masks.iter().all(|&m| is_single(m)) {
+                return EngineEnd::Solved;
+            }
+            let (technique, applied) = if self.regions_on {
+                let mark = self.trace_mark();
+                match self.region_sums(model) {
+                    Err(run) => return EngineEnd::Contradiction(run),
+                    Ok(Some(region)) => {
+                        self.trace_step(Technique::RegionSum, Focus::Region(region), mark);
+                        (Technique::RegionSum, true)
+                    }
+                    Ok(None) => (Technique::RegionSum, false),
+                }
+            } else {
+                (Technique::RegionSum, false)
+            };
+            let (technique, applied) = if !applied && self.contradictions_on {
+                let mark = self.trace_mark();
+                match self.contradiction(model) {
+                    Err(run) => return EngineEnd::Contradiction(run),
+                    Ok(Some(focus)) => {
+                        self.trace_step(Technique::Contradiction, focus, mark);
+                        (Technique::Contradiction, true)
+                    }
+                    Ok(None) => (Technique::Contradiction, false),
+                }
+            } else {
+                (technique, applied)
+            };
+            if !applied {
+                return EngineEnd::Stuck;
+            }
+            self.steps[technique.index()] += 1;
+            if self.trace.as_ref().is_some_and(|t| t.stopped) {
+                return EngineEnd::Stuck;
+            }
+        }
+    }
+
+    /// Where the next traced step's changes start.
+    fn trace_mark(&self) -> usize {
+        self.trace.as_ref().map_or(0, |t| t.changes.len())
+    }
+
+    /// Records a step that changed something (when tracing), and stops the
+    /// trace after a step that placed a digit.
+    fn trace_step(&mut self, technique: Technique, focus: Focus, start: usize) {
+        if let Some(trace) = &mut self.trace {
+            let placed = trace.changes[start..]
+                .iter()
+                .any(|&(_, _, new)| is_single(new));
+            trace.steps.push(TraceStep {
+                technique,
+                focus,
+                start,
+            });
+            if placed {
+                trace.stopped = true;
+            }
+        }
+    }
+
+    /// Works the queues of the per-run techniques until they are empty
+    /// (`None`), a run breaks, or a traced placement stops the engine.
+    fn run_queues(&mut self, model: &Model, granularity: Granularity) -> Option<EngineEnd> {
         // Always the easiest queue that has work: lowest-first.
         while let Some(q) = (0..=self.max).find(|&q| !self.queues[q].is_empty()) {
             let Some(run) = self.queues[q].pop() else {
@@ -500,6 +719,7 @@ impl Engine {
                 continue;
             }
             let data = &model.runs[run as usize];
+            let mark = self.trace_mark();
             let (technique, applied) = match granularity {
                 Granularity::Technique => {
                     let technique = Technique::ALL[q];
@@ -514,16 +734,20 @@ impl Engine {
                 }
             };
             match applied {
-                Err(Broken) => return EngineEnd::Contradiction(run),
-                Ok(true) => self.steps[technique.index()] += 1,
+                Err(Broken) => return Some(EngineEnd::Contradiction(run)),
+                Ok(true) => {
+                    self.steps[technique.index()] += 1;
+                    if self.trace.is_some() {
+                        self.trace_step(technique, Focus::Run(run), mark);
+                        if self.trace.as_ref().is_some_and(|t| t.stopped) {
+                            return Some(EngineEnd::Stuck);
+                        }
+                    }
+                }
                 Ok(false) => {}
             }
         }
-        if self.masks.iter().all(|&m| is_single(m)) {
-            EngineEnd::Solved
-        } else {
-            EngineEnd::Stuck
-        }
+        None
     }
 
     fn apply(
@@ -540,6 +764,8 @@ impl Engine {
             Technique::SumBounds => self.sum_bounds(model, run),
             Technique::Subset => self.subset(model, run),
             Technique::RunCompletion => self.run_completion(model, run),
+            // Not per run: they work when the queues are empty.
+            Technique::RegionSum | Technique::Contradiction => Ok(false),
         }
     }
 
@@ -559,7 +785,113 @@ impl Engine {
                 Ok(self.required_digit(model, run)? || fitting)
             }
             Difficulty::Hard => self.sum_bounds(model, run),
-            Difficulty::Expert => self.run_completion(model, run),
+            Difficulty::Expert | Difficulty::Master => self.run_completion(model, run),
+        }
+    }
+
+    /// [`Technique::RegionSum`]: the first region whose innies and outies
+    /// lose a candidate (its index), `None` when no region changes anything,
+    /// or the first run of a region that cannot be met.
+    fn region_sums(&mut self, model: &Model) -> Result<Option<usize>, u32> {
+        let regions = self.regions.take().unwrap_or_else(|| find_regions(model));
+        let mut found = Ok(None);
+        for (index, region) in regions.iter().enumerate() {
+            let plus: i32 = region
+                .plus_runs
+                .iter()
+                .map(|&r| model.runs[r as usize].sum as i32)
+                .sum();
+            let minus: i32 = region
+                .minus_runs
+                .iter()
+                .map(|&r| model.runs[r as usize].sum as i32)
+                .sum();
+            let cells: Vec<(u16, i32)> = region
+                .plus_cells
+                .iter()
+                .map(|&c| (c, 1))
+                .chain(region.minus_cells.iter().map(|&c| (c, -1)))
+                .collect();
+            if cells
+                .iter()
+                .all(|&(c, _)| is_single(self.masks[c as usize]))
+            {
+                continue;
+            }
+            let masks: Vec<u16> = cells.iter().map(|&(c, _)| self.masks[c as usize]).collect();
+            let support = region_support(model, &cells, &masks, plus - minus);
+            let first_run = region.plus_runs[0];
+            let mut changed = false;
+            for (i, &(cell, _)) in cells.iter().enumerate() {
+                match self.narrow(model, cell, support[i]) {
+                    Ok(c) => changed |= c,
+                    Err(Broken) => {
+                        found = Err(first_run);
+                        break;
+                    }
+                }
+            }
+            if found.is_err() {
+                break;
+            }
+            if changed {
+                found = Ok(Some(index));
+                break;
+            }
+        }
+        self.regions = Some(regions);
+        found
+    }
+
+    /// [`Technique::Contradiction`]: tries each candidate of each open cell
+    /// (cells with fewest candidates first) with the techniques up to region
+    /// sums; the first candidate that breaks a run is removed. `None` when no
+    /// candidate breaks anything. At most one trial per candidate, each a
+    /// bounded solve, so the step is bounded.
+    fn contradiction(&mut self, model: &Model) -> Result<Option<Focus>, u32> {
+        let mut trial = self.trial.take().unwrap_or_else(|| {
+            let mut engine = Box::new(Engine::new(model));
+            engine.regions = self.regions.clone();
+            engine
+        });
+        let mut order: Vec<u16> = (0..self.masks.len() as u16)
+            .filter(|&c| !is_single(self.masks[c as usize]))
+            .collect();
+        order.sort_by_key(|&c| self.masks[c as usize].count_ones());
+        let mut start = self.masks.clone();
+        let mut found = None;
+        'cells: for &cell in &order {
+            let mask = self.masks[cell as usize];
+            let mut rest = mask;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                start[cell as usize] = bit;
+                let end = trial.run_from(
+                    model,
+                    &start,
+                    model.cell_runs[cell as usize].into_iter(),
+                    Technique::RegionSum,
+                    Granularity::Level,
+                );
+                if let EngineEnd::Contradiction(broken) = end {
+                    found = Some((cell, bit, broken));
+                    break 'cells;
+                }
+            }
+            start[cell as usize] = mask;
+        }
+        self.trial = Some(trial);
+        let Some((cell, bit, broken)) = found else {
+            return Ok(None);
+        };
+        match self.narrow(model, cell, !bit) {
+            Ok(_) => Ok(Some(Focus::Trial {
+                cell,
+                digit: bit.trailing_zeros() as u8,
+                broken,
+            })),
+            Err(Broken) => Err(broken),
         }
     }
 
@@ -576,6 +908,9 @@ impl Engine {
             return Ok(false);
         }
         self.masks[cell as usize] = new;
+        if let Some(trace) = &mut self.trace {
+            trace.changes.push((cell, old, new));
+        }
         let placed = is_single(new);
         for run in model.cell_runs[cell as usize] {
             if placed {
@@ -734,6 +1069,210 @@ impl Engine {
         }
         Ok(changed)
     }
+}
+
+/// The regions of [`Technique::RegionSum`] in a layout. From every run, a
+/// region of runs of its direction grows one run at a time (up to
+/// [`REGION_RUNS`]), always by the run that leaves the fewest cells where the
+/// two directions do not cover each other; the runs of the other direction
+/// counted out are those with more than half their cells inside. Every state
+/// with 1 to [`REGION_CELLS`] such cells is a region. Depends only on the
+/// layout, so an engine finds them once.
+fn find_regions(model: &Model) -> Vec<Region> {
+    let n = model.cell_count();
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut inside = vec![false; n];
+    let mut count = vec![0u32; model.runs.len()];
+    for (first, data) in model.runs.iter().enumerate() {
+        let slot = match data.direction {
+            Direction::Across => 0,
+            Direction::Down => 1,
+        };
+        inside.fill(false);
+        let mut plus = vec![first as u32];
+        for &c in data.cells() {
+            inside[c as usize] = true;
+        }
+        for _ in 0..REGION_RUNS {
+            let region = cover(model, slot, &plus, &inside, &mut count);
+            let size = region.plus_cells.len() + region.minus_cells.len();
+            if (1..=REGION_CELLS).contains(&size) {
+                let mut key = region.plus_runs.clone();
+                key.push(u32::MAX);
+                key.extend(&region.minus_runs);
+                if seen.insert(key) {
+                    out.push(region.clone());
+                }
+            }
+            // Grow by the run of this direction that covers best.
+            let mut options: Vec<u32> = Vec::new();
+            for &run in &plus {
+                for &c in model.runs[run as usize].cells() {
+                    let other = model.cell_runs[c as usize][1 - slot];
+                    for &d in model.runs[other as usize].cells() {
+                        let candidate = model.cell_runs[d as usize][slot];
+                        if !plus.contains(&candidate) && !options.contains(&candidate) {
+                            options.push(candidate);
+                        }
+                    }
+                }
+            }
+            let mut best: Option<(usize, u32)> = None;
+            for &candidate in &options {
+                for &c in model.runs[candidate as usize].cells() {
+                    inside[c as usize] = true;
+                }
+                plus.push(candidate);
+                let trial = cover(model, slot, &plus, &inside, &mut count);
+                plus.pop();
+                for &c in model.runs[candidate as usize].cells() {
+                    inside[c as usize] = false;
+                }
+                let size = trial.plus_cells.len() + trial.minus_cells.len();
+                if best.is_none_or(|(s, _)| size < s) {
+                    best = Some((size, candidate));
+                }
+            }
+            let Some((_, chosen)) = best else { break };
+            for &c in model.runs[chosen as usize].cells() {
+                inside[c as usize] = true;
+            }
+            plus.push(chosen);
+        }
+    }
+    out
+}
+
+/// The region of the runs `plus` (direction `slot`, cells marked in
+/// `inside`): the runs of the other direction with more than half their cells
+/// inside are counted out, and what neither covers is listed.
+fn cover(model: &Model, slot: usize, plus: &[u32], inside: &[bool], count: &mut [u32]) -> Region {
+    let mut touched = Vec::new();
+    for &run in plus {
+        for &c in model.runs[run as usize].cells() {
+            let other = model.cell_runs[c as usize][1 - slot];
+            if count[other as usize] == 0 {
+                touched.push(other);
+            }
+            count[other as usize] += 1;
+        }
+    }
+    let mut minus: Vec<u32> = touched
+        .iter()
+        .copied()
+        .filter(|&o| 2 * count[o as usize] as usize > model.runs[o as usize].len)
+        .collect();
+    minus.sort_unstable();
+    let mut plus_cells = Vec::new();
+    for &run in plus {
+        for &c in model.runs[run as usize].cells() {
+            let other = model.cell_runs[c as usize][1 - slot];
+            if minus.binary_search(&other).is_err() {
+                plus_cells.push(c);
+            }
+        }
+    }
+    let mut minus_cells = Vec::new();
+    for &o in &minus {
+        for &c in model.runs[o as usize].cells() {
+            if !inside[c as usize] {
+                minus_cells.push(c);
+            }
+        }
+    }
+    for &o in &touched {
+        count[o as usize] = 0;
+    }
+    let mut plus_runs = plus.to_vec();
+    plus_runs.sort_unstable();
+    plus_cells.sort_unstable();
+    minus_cells.sort_unstable();
+    Region {
+        plus_runs,
+        minus_runs: minus,
+        plus_cells,
+        minus_cells,
+    }
+}
+
+/// For cells with coefficients +1 (innies) and −1 (outies) and candidate
+/// `masks`: the digits each takes in some assignment that makes the signed
+/// sum `target`, with cells sharing a run holding distinct digits.
+fn region_support(model: &Model, cells: &[(u16, i32)], masks: &[u16], target: i32) -> Vec<u16> {
+    let k = cells.len();
+    let mut conflict = vec![0u32; k];
+    for i in 0..k {
+        for j in 0..k {
+            let (a, b) = (
+                model.cell_runs[cells[i].0 as usize],
+                model.cell_runs[cells[j].0 as usize],
+            );
+            if i != j && (a[0] == b[0] || a[1] == b[1]) {
+                conflict[i] |= 1 << j;
+            }
+        }
+    }
+    // Least and most the cells from i on can add.
+    let mut low = vec![0i32; k + 1];
+    let mut high = vec![0i32; k + 1];
+    for i in (0..k).rev() {
+        let m = masks[i];
+        let (small, large) = (m.trailing_zeros() as i32, 15 - m.leading_zeros() as i32);
+        let (lo, hi) = if cells[i].1 > 0 {
+            (small, large)
+        } else {
+            (-large, -small)
+        };
+        low[i] = low[i + 1] + lo;
+        high[i] = high[i + 1] + hi;
+    }
+    struct Walk<'a> {
+        cells: &'a [(u16, i32)],
+        masks: &'a [u16],
+        conflict: &'a [u32],
+        low: &'a [i32],
+        high: &'a [i32],
+        target: i32,
+        picks: [u16; 16],
+        support: Vec<u16>,
+    }
+    fn go(w: &mut Walk, i: usize, sum: i32) {
+        if sum + w.low[i] > w.target || sum + w.high[i] < w.target {
+            return;
+        }
+        if i == w.cells.len() {
+            for j in 0..i {
+                w.support[j] |= w.picks[j];
+            }
+            return;
+        }
+        let mut taken = 0u16;
+        for j in 0..i {
+            if w.conflict[i] & (1 << j) != 0 {
+                taken |= w.picks[j];
+            }
+        }
+        let mut free = w.masks[i] & !taken;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free &= free - 1;
+            w.picks[i] = bit;
+            go(w, i + 1, sum + w.cells[i].1 * bit.trailing_zeros() as i32);
+        }
+    }
+    let mut walk = Walk {
+        cells,
+        masks,
+        conflict: &conflict,
+        low: &low,
+        high: &high,
+        target,
+        picks: [0; 16],
+        support: vec![0; k],
+    };
+    go(&mut walk, 0, 0);
+    walk.support
 }
 
 /// A set of digit sets, as 512 bits indexed by `mask >> 1`.

@@ -6,7 +6,9 @@
 //! skipped and why (`scripts/test` says so too, since `cargo test` keeps a
 //! passing test's output to itself).
 
-use gridforge_kakuro::{rate, solve, Board, LogicOutcome, Solution, Uniqueness};
+use gridforge_kakuro::{
+    rate, solve, solve_logically, Board, Difficulty, LogicOutcome, Solution, Uniqueness,
+};
 use std::collections::BTreeMap;
 
 const CORPUS: &str = concat!(
@@ -128,8 +130,34 @@ fn corpus_solves_with_uniqueness_proof() {
 fn corpus_logic_is_sound() {
     let Some(entries) = corpus() else { return };
     let mut by_difficulty = BTreeMap::new();
+    let mut guessing = Vec::new();
     for entry in &entries {
         let report = rate(&entry.puzzle);
+        let unique = solve(&entry.puzzle, 2, BUDGET).unwrap().uniqueness() == Uniqueness::Unique;
+        match report.difficulty() {
+            Some(level) => {
+                // Exact: solved with the techniques of its level (to the
+                // stored solution), stuck with those of the level below.
+                assert!(
+                    matches!(
+                        solve_logically(&entry.puzzle, level).outcome,
+                        LogicOutcome::Solved(ref s) if *s == entry.solution
+                    ),
+                    "{}: not solved at its own level {level}",
+                    entry.name
+                );
+                if let Some(&below) = Difficulty::RATINGS.iter().rev().find(|&&d| d < level) {
+                    assert_eq!(
+                        solve_logically(&entry.puzzle, below).outcome,
+                        LogicOutcome::Stuck,
+                        "{}: rated {level} but solved at {below}",
+                        entry.name
+                    );
+                }
+            }
+            None if unique => guessing.push(entry.name.clone()),
+            None => {}
+        }
         match &report.outcome {
             LogicOutcome::Solved(solution) => {
                 assert_eq!(solution, &entry.solution, "{}", entry.name)
@@ -154,4 +182,12 @@ fn corpus_logic_is_sound() {
     }
     eprintln!("corpus ratings: {by_difficulty:?}");
     assert_eq!(by_difficulty.values().sum::<i32>(), 999);
+    // Every puzzle with one solution is rated; only the one with two
+    // solutions is left to guessing.
+    assert!(
+        guessing.is_empty(),
+        "unique puzzles rated as needing guessing: {guessing:?}"
+    );
+    assert_eq!(by_difficulty.get("needs guessing"), Some(&1));
+    assert!(by_difficulty.get("master").is_some_and(|&n| n > 0));
 }

@@ -1,5 +1,6 @@
 //! Kakuro over HTTP: generate a puzzle, solve a board, fill a user's layout
-//! into a unique puzzle, list the candidates of a partly filled board.
+//! into a unique puzzle, list the candidates of a partly filled board, and
+//! give a hint that explains the next deduction.
 //!
 //! Boards, layouts and solutions travel in the crate's text format (see
 //! `gridforge_kakuro::board`). Every run goes through the compute slots and
@@ -11,14 +12,21 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
-    candidates, fill, generate, solve, Board, Difficulty, GenerateParams, Generated, Layout,
-    SolveError,
+    candidates, fill, generate, hint, solve, Board, Difficulty, DigitSet, GenerateParams,
+    Generated, Hint, HintError, Layout, Marks, Param, SolveError, Step,
 };
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// Node budget of a solve request (a published 29×39 puzzle needs far
 /// fewer; a board with no clues worth the name runs out and gets 422).
 pub const SOLVE_NODE_BUDGET: u64 = 2_000_000;
+/// Node budget of the uniqueness proof behind a hint.
+pub const HINT_NODE_BUDGET: u64 = 2_000_000;
+/// Largest side of a board a hint is given for (the generator makes up to 16,
+/// published puzzles reach 31×46).
+pub const MAX_HINT_SIDE: usize = 50;
 /// Largest side of a layout the filler accepts.
 pub const MAX_FILL_SIDE: usize = 32;
 
@@ -205,4 +213,128 @@ pub async fn board_candidates(
 fn parse_board(text: &str) -> Result<Board, ApiError> {
     text.parse()
         .map_err(|e| ApiError::bad_request(format!("the board does not parse: {e}")))
+}
+
+/// Body of a hint request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    /// The puzzle in the text format with the player's digits written in.
+    pub board: String,
+    /// The player's pencil marks: `"r,c"` → digits, for white cells without a
+    /// digit; a cell left out may hold any digit.
+    #[serde(default)]
+    pub candidates: Option<BTreeMap<String, Vec<u8>>>,
+}
+
+/// Reads pencil marks in the contract's form (`{"r,c": [digits]}`); the error
+/// says which entry is wrong.
+pub fn parse_marks(marks: &BTreeMap<String, Vec<u8>>) -> Result<Marks, String> {
+    let mut out = Marks::new();
+    for (key, digits) in marks {
+        let parsed = key.split_once(',').and_then(|(r, c)| {
+            Some((
+                r.trim().parse::<usize>().ok()?,
+                c.trim().parse::<usize>().ok()?,
+            ))
+        });
+        let Some(pos) = parsed else {
+            return Err(format!("candidates key {key:?} is not \"row,column\""));
+        };
+        let mut set = DigitSet::EMPTY;
+        for &d in digits {
+            if !(1..=9).contains(&d) {
+                return Err(format!("candidates of {key:?}: {d} is not a digit 1-9"));
+            }
+            set.insert(d);
+        }
+        out.insert(pos, set);
+    }
+    Ok(out)
+}
+
+fn pos_json((r, c): (usize, usize)) -> Value {
+    json!([r, c])
+}
+
+fn step_json(step: &Step) -> Value {
+    let params: serde_json::Map<String, Value> = step
+        .message
+        .params
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                Param::Number(n) => json!(n),
+                Param::Text(t) => json!(t),
+            };
+            (name.to_string(), value)
+        })
+        .collect();
+    json!({
+        "technique": step.technique.name(),
+        "level": step.level().name(),
+        "runs": step.runs.iter().map(|run| json!({
+            "cell": pos_json(run.clue),
+            "direction": run.direction.to_string(),
+            "sum": run.sum,
+            "cells": run.cells.iter().map(|&p| pos_json(p)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "cells": step.cells.iter().map(|&p| pos_json(p)).collect::<Vec<_>>(),
+        "removes": step.removes.iter().map(|r| json!({
+            "cell": pos_json(r.cell),
+            "digits": r.digits.iter().collect::<Vec<u8>>(),
+        })).collect::<Vec<_>>(),
+        "places": step.places.iter().map(|p| json!({
+            "cell": pos_json(p.cell),
+            "digit": p.digit,
+        })).collect::<Vec<_>>(),
+        "message": {"key": step.message.key, "params": params},
+    })
+}
+
+/// The JSON answer of a hint, as `POST /api/kakuro/hint` and
+/// `gridforge kakuro hint --json` give it.
+pub fn hint_json(answer: &Hint) -> Value {
+    match answer {
+        Hint::Mistakes(cells) => json!({
+            "kind": "mistakes",
+            "cells": cells.iter().map(|&p| pos_json(p)).collect::<Vec<_>>(),
+        }),
+        Hint::Solved => json!({"kind": "solved"}),
+        Hint::Steps(steps) => json!({
+            "kind": "steps",
+            "steps": steps.iter().map(step_json).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+/// `POST /api/kakuro/hint`: mistakes, solved, or the steps to the next digit.
+pub async fn board_hint(
+    State(app): State<AppState>,
+    Json(request): Json<HintRequest>,
+) -> Result<Response, ApiError> {
+    let board = parse_board(&request.board)?;
+    if board.rows() > MAX_HINT_SIDE || board.cols() > MAX_HINT_SIDE {
+        return Err(ApiError::bad_request(format!(
+            "hints are given for boards up to {MAX_HINT_SIDE}×{MAX_HINT_SIDE}, this one is {}×{}",
+            board.rows(),
+            board.cols()
+        )));
+    }
+    let marks = match &request.candidates {
+        Some(marks) => parse_marks(marks).map_err(ApiError::bad_request)?,
+        None => Marks::new(),
+    };
+    let answer = app
+        .compute
+        .run(move || hint(&board, &marks, HINT_NODE_BUDGET))
+        .await?
+        .map_err(|e| match e {
+            HintError::NotAWhiteCell { .. } => ApiError::bad_request(e.to_string()),
+            HintError::Undecided(_) => ApiError::unprocessable(e.to_string()),
+            HintError::NoSolution | HintError::SeveralSolutions => {
+                ApiError::bad_request(e.to_string())
+            }
+        })?;
+    Ok(Json(hint_json(&answer)).into_response())
 }

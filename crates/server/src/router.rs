@@ -38,6 +38,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/kakuro/solve"),
     ("post", "/api/kakuro/fill"),
     ("post", "/api/kakuro/candidates"),
+    ("post", "/api/kakuro/hint"),
     ("post", "/api/chess/setup"),
 ];
 
@@ -67,6 +68,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/api/kakuro/solve", post(kakuro::solve_board))
         .route("/api/kakuro/fill", post(kakuro::fill_layout))
         .route("/api/kakuro/candidates", post(kakuro::board_candidates))
+        .route("/api/kakuro/hint", post(kakuro::board_hint))
         .route("/api/chess/setup", post(chess::new_setup))
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))

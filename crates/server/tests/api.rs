@@ -1090,6 +1090,153 @@ async fn kakuro_endpoints() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kakuro_hint_endpoint() {
+    use gridforge_kakuro::{Board, Solution};
+    let db = test_db(Backend::Sqlite).await.unwrap();
+    let server = TestServer::start(&db.url).await;
+    let request = json!({"size": 10, "difficulty": "medium", "seed": 4});
+    let (_, made) = server.post("/api/kakuro/generate", &request).await;
+    let text = made["puzzle"].as_str().unwrap().to_string();
+    let puzzle: Board = text.parse().unwrap();
+    let (_, solved) = server
+        .post("/api/kakuro/solve", &json!({"puzzle": text}))
+        .await;
+    let solution: Solution = solved["solutions"][0].as_str().unwrap().parse().unwrap();
+    let digit = |cell: &Value| {
+        let (r, c) = (cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap());
+        solution.digit(r as usize, c as usize).unwrap() as u64
+    };
+
+    // From the empty board: steps, the last one placing a right digit, none
+    // removing a right digit, each with a technique, a level and a message.
+    let (status, answer) = server
+        .post("/api/kakuro/hint", &json!({"board": text}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["kind"], "steps", "{answer}");
+    let steps = answer["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
+    for step in steps {
+        assert!(
+            step["technique"].is_string() && step["level"].is_string(),
+            "{step}"
+        );
+        let key = step["message"]["key"].as_str().unwrap();
+        assert!(key.starts_with("kakuro.explain."), "{key}");
+        assert!(step["message"]["params"].is_object());
+        for run in step["runs"].as_array().unwrap() {
+            assert!(["across", "down"].contains(&run["direction"].as_str().unwrap()));
+            assert!(run["sum"].as_u64().unwrap() >= 1);
+        }
+        for removal in step["removes"].as_array().unwrap() {
+            let right = digit(&removal["cell"]);
+            assert!(
+                !removal["digits"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&json!(right)),
+                "removes the right digit: {step}"
+            );
+        }
+    }
+    let places = steps.last().unwrap()["places"].as_array().unwrap();
+    assert!(!places.is_empty(), "the last step places a digit");
+    for place in places {
+        assert_eq!(place["digit"].as_u64().unwrap(), digit(&place["cell"]));
+    }
+
+    // A wrong digit is a mistake, named alone; right ones are not.
+    let white: Vec<(usize, usize)> = (0..puzzle.rows())
+        .flat_map(|r| (0..puzzle.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| solution.digit(r, c).is_some())
+        .collect();
+    let mut board = puzzle.clone();
+    let (wr, wc) = white[0];
+    let wrong = solution.digit(wr, wc).unwrap() % 9 + 1;
+    board.set_digit(wr, wc, Some(wrong)).unwrap();
+    let (rr, rc) = white[1];
+    board.set_digit(rr, rc, solution.digit(rr, rc)).unwrap();
+    let (status, answer) = server
+        .post("/api/kakuro/hint", &json!({"board": board.to_string()}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer, json!({"kind": "mistakes", "cells": [[wr, wc]]}));
+
+    // Pencil marks: a cell marked with only its right digit is placed first;
+    // marks without the right digit are a mistake.
+    let (mr, mc) = white[2];
+    let right = solution.digit(mr, mc).unwrap();
+    let key = format!("{mr},{mc}");
+    let (status, answer) = server
+        .post(
+            "/api/kakuro/hint",
+            &json!({"board": text, "candidates": {key.clone(): [right]}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer["steps"][0]["places"],
+        json!([{"cell": [mr, mc], "digit": right}])
+    );
+    assert_eq!(
+        answer["steps"][0]["message"]["key"],
+        "kakuro.explain.last-candidate"
+    );
+    let (_, answer) = server
+        .post(
+            "/api/kakuro/hint",
+            &json!({"board": text, "candidates": {key.clone(): [right % 9 + 1]}}),
+        )
+        .await;
+    assert_eq!(answer, json!({"kind": "mistakes", "cells": [[mr, mc]]}));
+
+    // The whole solution written in: solved.
+    let full = puzzle.filled_with(&solution).unwrap().to_string();
+    let (status, answer) = server
+        .post("/api/kakuro/hint", &json!({"board": full}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer, json!({"kind": "solved"}));
+
+    // Bad input: 4xx with a message.
+    let bad: Vec<(Value, StatusCode)> = vec![
+        (json!({"board": "not a board"}), StatusCode::BAD_REQUEST),
+        // Two solutions: no hint can be checked.
+        (
+            json!({"board": "3 3\n- 3, 3,\n,3 0 0\n,3 0 0"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"board": text, "candidates": {"x": [1]}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"board": text, "candidates": {key.clone(): [0]}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        // (0, 0) is a clue cell, not a white cell.
+        (
+            json!({"board": text, "candidates": {"0,0": [1]}}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"board": text, "candidates": {key: "12"}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            json!({"board": text, "extra": 1}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ];
+    for (body, expected) in bad {
+        let (status, answer) = server.post("/api/kakuro/hint", &body).await;
+        assert_eq!(status, expected, "{body}: {answer}");
+        assert!(answer["error"].is_string(), "{answer}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess_setup_endpoint() {
     use gridforge_chessmemory::{validate, Setup};
     let db = test_db(Backend::Sqlite).await.unwrap();

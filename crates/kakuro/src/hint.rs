@@ -1,0 +1,570 @@
+//! Hints that explain: from a position (the puzzle with the player's digits
+//! and, optionally, pencil marks), the deductions of the logical solver up to
+//! and including the next digit it places, each with the technique, the runs
+//! and cells it looks at, what it removes and places, and a sentence as a
+//! message key with parameters (the client words it in each language).
+//!
+//! The steps come from the same code that rates puzzles: the engine of
+//! [`crate::logic`] runs technique by technique with a trace switched on, and
+//! every narrowing of a cell's candidates is recorded with the step that made
+//! it. Of the steps before the first placement only those the placement
+//! depends on are kept: a step is kept when it changed a cell that a later
+//! kept step looked at.
+//!
+//! Message keys (`kakuro.explain.*`) and their parameters:
+//!
+//! | key | technique | parameters |
+//! | --- | --- | --- |
+//! | `kakuro.explain.last-candidate` | single | `digit`: a cell whose pencil marks hold only this digit |
+//! | `kakuro.explain.single` | single | `sum`, `digits`: the digits already placed in the run |
+//! | `kakuro.explain.run-digits` | run-digits | `sum`, `rest`, `count` (open cells), `sets`, `digits` (what the open cells keep) |
+//! | `kakuro.explain.fitting-sets` | fitting-sets | `sum`, `rest`, `count`, `sets` (the sets that still fit), `digits` |
+//! | `kakuro.explain.required-digit` | required-digit | `sum`, `sets`, `digit` (in every fitting set, only one cell can take it) |
+//! | `kakuro.explain.sum-bounds` | sum-bounds | `sum`, `rest`, `count` |
+//! | `kakuro.explain.subset` | subset | `sum`, `size` (cells), `digits` (the digits they own) |
+//! | `kakuro.explain.run-completion` | run-completion | `sum`, `rest`, `count` |
+//! | `kakuro.explain.region-sum` | region-sum | `total` (the region's sum from its clues), `inside`, `outside` (cells counted in and out), `difference` |
+//! | `kakuro.explain.contradiction` | contradiction | `digit` (the digit tried), `sum` (the clue of the run that breaks) |
+//!
+//! Digit lists and sets are text: digits in increasing order separated by
+//! `, ` (`"1, 3"`), sets written as their digits joined by `+` and separated
+//! by ` / ` (`"1+2+6 / 1+3+5"`).
+
+use crate::board::{Board, Cell, Direction};
+use crate::digits::{combo_masks, is_single, DigitSet, ALL_DIGITS};
+use crate::logic::{Difficulty, Engine, Focus, Granularity, Technique, Trace};
+use crate::model::Model;
+use crate::search::{solve, SolveError};
+use gridforge_game::Uniqueness;
+use std::collections::BTreeMap;
+
+/// A cell position `(row, column)`, 0-based in the board's text grid.
+pub type Pos = (usize, usize);
+
+/// The player's pencil marks: candidate digits per white cell. A cell left out
+/// (or given an empty set) may hold any digit the solver starts with.
+pub type Marks = BTreeMap<Pos, DigitSet>;
+
+/// A run a step looks at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintRun {
+    /// The clue cell.
+    pub clue: Pos,
+    /// Which way the run goes from its clue.
+    pub direction: Direction,
+    /// The clue's sum.
+    pub sum: u32,
+    /// The run's cells in order.
+    pub cells: Vec<Pos>,
+}
+
+/// Digits a step removes from one cell's candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Removal {
+    /// The cell.
+    pub cell: Pos,
+    /// The digits removed.
+    pub digits: DigitSet,
+}
+
+/// A digit a step places (the cell's last candidate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The cell.
+    pub cell: Pos,
+    /// The digit.
+    pub digit: u8,
+}
+
+/// A parameter of a hint's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// A number.
+    Number(u32),
+    /// A text (digit lists, sets).
+    Text(String),
+}
+
+/// A sentence as a message key (`kakuro.explain.*`) and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The key in the web client's catalogues.
+    pub key: &'static str,
+    /// Parameter name and value, in a fixed order per key.
+    pub params: Vec<(&'static str, Param)>,
+}
+
+/// One deduction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The runs it looks at.
+    pub runs: Vec<HintRun>,
+    /// The cells it looks at.
+    pub cells: Vec<Pos>,
+    /// The candidates it removes (cells in row-major order).
+    pub removes: Vec<Removal>,
+    /// The digits it places.
+    pub places: Vec<Placement>,
+    /// Why, as a message key and parameters.
+    pub message: Message,
+}
+
+impl Step {
+    /// The difficulty level of the step's technique.
+    pub fn level(&self) -> Difficulty {
+        self.technique.difficulty()
+    }
+}
+
+/// What [`hint`] answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// These cells disagree with the unique solution: a written digit that is
+    /// wrong, or pencil marks without the right digit (row-major order).
+    Mistakes(Vec<Pos>),
+    /// Every white cell holds the right digit.
+    Solved,
+    /// The deductions up to and including the first that places a digit.
+    /// Empty only when the logical solver cannot go on from this position
+    /// (never for a puzzle it rates).
+    Steps(Vec<Step>),
+}
+
+/// Why [`hint`] could not answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HintError {
+    /// The puzzle (without the player's digits) has no solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// The puzzle has more than one solution, so no digit can be checked.
+    #[error("the puzzle has more than one solution")]
+    SeveralSolutions,
+    /// The search could not decide uniqueness within its budget.
+    #[error("cannot decide within the budget whether the puzzle has one solution: {0}")]
+    Undecided(SolveError),
+    /// A pencil mark names a cell that is not a white cell of the board.
+    #[error("pencil marks for row {row}, column {col}, which is not a white cell")]
+    NotAWhiteCell {
+        /// Row of the mark.
+        row: usize,
+        /// Column of the mark.
+        col: usize,
+    },
+}
+
+/// The next hint for a position: `board` is the puzzle with the player's
+/// digits written in, `marks` the player's pencil marks. The puzzle's unique
+/// solution is found first by the search solver within `budget` nodes; wrong
+/// digits (and marks that exclude the right digit) are answered as
+/// [`Hint::Mistakes`] without saying more. Otherwise the logical solver runs
+/// from the position, easiest technique first, and the answer is the chain of
+/// steps that leads to the next placed digit.
+pub fn hint(board: &Board, marks: &Marks, budget: u64) -> Result<Hint, HintError> {
+    for &(row, col) in marks.keys() {
+        if !board.cell(row, col).is_some_and(Cell::is_digit_cell) {
+            return Err(HintError::NotAWhiteCell { row, col });
+        }
+    }
+    let outcome = solve(&board.cleared(), 2, budget).map_err(HintError::Undecided)?;
+    let solution = match outcome.uniqueness() {
+        Uniqueness::Unique => &outcome.solutions[0],
+        Uniqueness::None => return Err(HintError::NoSolution),
+        _ => return Err(HintError::SeveralSolutions),
+    };
+    let model = Model::from_board(board);
+    let mut masks = model.givens.clone();
+    let mut mistakes = Vec::new();
+    let mut open = false;
+    for (cell, &pos) in model.cell_pos.iter().enumerate() {
+        let (row, col) = (pos as usize / model.cols, pos as usize % model.cols);
+        let Some(right) = solution.digit(row, col) else {
+            continue;
+        };
+        let right_bit = 1u16 << right;
+        match board.cell(row, col) {
+            Some(Cell::Digit(Some(d))) => {
+                if d != right {
+                    mistakes.push((row, col));
+                }
+            }
+            _ => {
+                open = true;
+                if let Some(set) = marks.get(&(row, col)).filter(|s| !s.is_empty()) {
+                    if set.bits() & right_bit == 0 {
+                        mistakes.push((row, col));
+                    }
+                    masks[cell] &= set.bits();
+                }
+            }
+        }
+    }
+    if !mistakes.is_empty() {
+        return Ok(Hint::Mistakes(mistakes));
+    }
+    if !open {
+        return Ok(Hint::Solved);
+    }
+    // A cell whose pencil marks hold one digit: that digit goes there.
+    for (cell, &pos) in model.cell_pos.iter().enumerate() {
+        let written = matches!(model.givens[cell], m if is_single(m));
+        if !written && is_single(masks[cell]) {
+            let at = position(&model, cell as u16);
+            let digit = masks[cell].trailing_zeros() as u8;
+            let _ = pos;
+            return Ok(Hint::Steps(vec![Step {
+                technique: Technique::Single,
+                runs: Vec::new(),
+                cells: vec![at],
+                removes: Vec::new(),
+                places: vec![Placement { cell: at, digit }],
+                message: Message {
+                    key: "kakuro.explain.last-candidate",
+                    params: vec![("digit", Param::Number(u32::from(digit)))],
+                },
+            }]));
+        }
+    }
+    let mut engine = Engine::new(&model);
+    engine.trace = Some(Box::default());
+    let runs = 0..model.runs.len() as u32;
+    engine.run_from(
+        &model,
+        &masks,
+        runs,
+        Technique::Contradiction,
+        Granularity::Technique,
+    );
+    let trace = engine.trace.take().unwrap_or_default();
+    Ok(Hint::Steps(explain(&model, &engine, &masks, &trace)))
+}
+
+/// The trace's steps up to the first placement, trimmed to those it depends on.
+fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<Step> {
+    let Some(last) = trace.steps.len().checked_sub(1) else {
+        return Vec::new();
+    };
+    if !trace.stopped {
+        // Stuck before any placement: nothing certain to show.
+        return Vec::new();
+    }
+    // Masks before each step, replayed from the start.
+    let mut before = Vec::with_capacity(trace.steps.len());
+    let mut masks = start.to_vec();
+    for (i, step) in trace.steps.iter().enumerate() {
+        before.push(masks.clone());
+        let end = trace
+            .steps
+            .get(i + 1)
+            .map_or(trace.changes.len(), |s| s.start);
+        for &(cell, _, new) in &trace.changes[step.start..end] {
+            masks[cell as usize] = new;
+        }
+    }
+    // Backwards: keep a step when it changed a cell a kept step looks at.
+    let mut needed = vec![false; model.cell_count()];
+    let mut keep = vec![false; trace.steps.len()];
+    let mut everything = false;
+    for i in (0..=last).rev() {
+        let step = &trace.steps[i];
+        let end = trace
+            .steps
+            .get(i + 1)
+            .map_or(trace.changes.len(), |s| s.start);
+        let changes = &trace.changes[step.start..end];
+        let wanted =
+            i == last || everything || changes.iter().any(|&(cell, _, _)| needed[cell as usize]);
+        if !wanted {
+            continue;
+        }
+        keep[i] = true;
+        match step.focus {
+            // A trial may look at any cell.
+            Focus::Trial { .. } => everything = true,
+            _ => {
+                for cell in looked_at(model, engine, step.focus) {
+                    needed[cell as usize] = true;
+                }
+            }
+        }
+    }
+    let mut steps = Vec::new();
+    for (i, step) in trace.steps.iter().enumerate() {
+        if !keep[i] {
+            continue;
+        }
+        let end = trace
+            .steps
+            .get(i + 1)
+            .map_or(trace.changes.len(), |s| s.start);
+        let mut removes = Vec::new();
+        let mut places = Vec::new();
+        for &(cell, old, new) in &trace.changes[step.start..end] {
+            let at = position(model, cell);
+            removes.push(Removal {
+                cell: at,
+                digits: DigitSet::from_bits(old & !new).unwrap_or_default(),
+            });
+            if is_single(new) {
+                places.push(Placement {
+                    cell: at,
+                    digit: new.trailing_zeros() as u8,
+                });
+            }
+        }
+        removes.sort_by_key(|r| r.cell);
+        places.sort_by_key(|p| p.cell);
+        let cells = looked_at(model, engine, step.focus)
+            .into_iter()
+            .map(|c| position(model, c))
+            .collect();
+        let runs = runs_of(model, engine, step.focus)
+            .into_iter()
+            .map(|r| hint_run(model, r))
+            .collect();
+        steps.push(Step {
+            technique: step.technique,
+            runs,
+            cells,
+            message: message(
+                model,
+                engine,
+                step,
+                &before[i],
+                &trace.changes[step.start..end],
+            ),
+            removes,
+            places,
+        });
+    }
+    steps
+}
+
+fn position(model: &Model, cell: u16) -> Pos {
+    let pos = model.cell_pos[cell as usize] as usize;
+    (pos / model.cols, pos % model.cols)
+}
+
+fn hint_run(model: &Model, run: u32) -> HintRun {
+    let data = &model.runs[run as usize];
+    HintRun {
+        clue: (
+            data.clue as usize / model.cols,
+            data.clue as usize % model.cols,
+        ),
+        direction: data.direction,
+        sum: data.sum,
+        cells: data.cells().iter().map(|&c| position(model, c)).collect(),
+    }
+}
+
+/// The runs a step looks at.
+fn runs_of(model: &Model, engine: &Engine, focus: Focus) -> Vec<u32> {
+    let _ = model;
+    match focus {
+        Focus::Run(run) => vec![run],
+        Focus::Region(region) => {
+            let region = &engine.regions()[region];
+            region
+                .plus_runs
+                .iter()
+                .chain(&region.minus_runs)
+                .copied()
+                .collect()
+        }
+        Focus::Trial { broken, .. } => vec![broken],
+    }
+}
+
+/// The cells a step looks at.
+fn looked_at(model: &Model, engine: &Engine, focus: Focus) -> Vec<u16> {
+    match focus {
+        Focus::Run(run) => model.runs[run as usize].cells().to_vec(),
+        Focus::Region(region) => {
+            let region = &engine.regions()[region];
+            region
+                .plus_cells
+                .iter()
+                .chain(&region.minus_cells)
+                .copied()
+                .collect()
+        }
+        Focus::Trial { cell, .. } => vec![cell],
+    }
+}
+
+fn digits_text(mask: u16) -> String {
+    let digits: Vec<String> = DigitSet::from_bits(mask & ALL_DIGITS)
+        .unwrap_or_default()
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    digits.join(", ")
+}
+
+fn sets_text(sets: &[u16]) -> String {
+    let mut sets: Vec<DigitSet> = sets
+        .iter()
+        .filter_map(|&m| DigitSet::from_bits(m))
+        .collect();
+    sets.sort_by(|a, b| a.iter().cmp(b.iter()));
+    let texts: Vec<String> = sets
+        .iter()
+        .map(|s| {
+            let digits: Vec<String> = s.iter().map(|d| d.to_string()).collect();
+            digits.join("+")
+        })
+        .collect();
+    texts.join(" / ")
+}
+
+/// The message of a step, from the masks before it and its changes.
+fn message(
+    model: &Model,
+    engine: &Engine,
+    step: &crate::logic::TraceStep,
+    masks: &[u16],
+    changes: &[(u16, u16, u16)],
+) -> Message {
+    let n = |v: u32| Param::Number(v);
+    let t = |s: String| Param::Text(s);
+    let key = step.technique.explain_key();
+    let kept: u16 = changes.iter().fold(0, |acc, &(_, _, new)| acc | new);
+    let params = match step.focus {
+        Focus::Run(run) => {
+            let data = &model.runs[run as usize];
+            let (placed, rest, open, union) = run_state(data.cells(), data.sum, masks);
+            let count = open.len() as u32;
+            let sets: Vec<u16> = combo_masks(rest, open.len())
+                .iter()
+                .copied()
+                .filter(|&c| c & placed == 0)
+                .collect();
+            let fitting: Vec<u16> = sets
+                .iter()
+                .copied()
+                .filter(|&c| c & !union == 0 && open.iter().all(|&m| m & c != 0))
+                .collect();
+            match step.technique {
+                Technique::Single => vec![("sum", n(data.sum)), ("digits", t(digits_text(placed)))],
+                Technique::RunDigits => vec![
+                    ("sum", n(data.sum)),
+                    ("rest", n(rest)),
+                    ("count", n(count)),
+                    ("sets", t(sets_text(&sets))),
+                    ("digits", t(digits_text(sets.iter().fold(0, |a, &c| a | c)))),
+                ],
+                Technique::FittingSets => vec![
+                    ("sum", n(data.sum)),
+                    ("rest", n(rest)),
+                    ("count", n(count)),
+                    ("sets", t(sets_text(&fitting))),
+                    (
+                        "digits",
+                        t(digits_text(fitting.iter().fold(0, |a, &c| a | c))),
+                    ),
+                ],
+                Technique::RequiredDigit => {
+                    let required = fitting.iter().fold(ALL_DIGITS, |a, &c| a & c);
+                    // The digit placed: a required digit the step wrote.
+                    let digit = changes
+                        .iter()
+                        .map(|&(_, _, new)| new)
+                        .find(|&m| is_single(m) && m & required != 0)
+                        .map_or(0, |m| m.trailing_zeros());
+                    vec![
+                        ("sum", n(data.sum)),
+                        ("sets", t(sets_text(&fitting))),
+                        ("digit", n(digit)),
+                    ]
+                }
+                Technique::Subset => {
+                    // The owners: open cells the step did not change, whose
+                    // candidates are as many digits as there are of them.
+                    let changed: Vec<u16> = changes.iter().map(|&(c, _, _)| c).collect();
+                    let owners: Vec<u16> = data
+                        .cells()
+                        .iter()
+                        .filter(|&&c| !is_single(masks[c as usize]) && !changed.contains(&c))
+                        .map(|&c| masks[c as usize])
+                        .collect();
+                    let removed: u16 = changes.iter().fold(0, |a, &(_, old, new)| a | (old & !new));
+                    // The smallest group of unchanged cells owning the removed digits.
+                    let mut best = (u32::MAX, 0u16);
+                    for chosen in 1u32..(1 << owners.len()) {
+                        let union = owners
+                            .iter()
+                            .enumerate()
+                            .filter(|(j, _)| chosen & (1 << j) != 0)
+                            .fold(0u16, |a, (_, &m)| a | m);
+                        if union.count_ones() == chosen.count_ones()
+                            && union & removed == removed
+                            && chosen.count_ones() < best.0
+                        {
+                            best = (chosen.count_ones(), union);
+                        }
+                    }
+                    let (size, digits) = if best.0 == u32::MAX {
+                        (0, removed)
+                    } else {
+                        best
+                    };
+                    vec![
+                        ("sum", n(data.sum)),
+                        ("size", n(size)),
+                        ("digits", t(digits_text(digits))),
+                    ]
+                }
+                _ => vec![("sum", n(data.sum)), ("rest", n(rest)), ("count", n(count))],
+            }
+        }
+        Focus::Region(region) => {
+            let region = &engine.regions()[region];
+            let plus: u32 = region
+                .plus_runs
+                .iter()
+                .map(|&r| model.runs[r as usize].sum)
+                .sum();
+            let minus: u32 = region
+                .minus_runs
+                .iter()
+                .map(|&r| model.runs[r as usize].sum)
+                .sum();
+            vec![
+                ("total", n(plus)),
+                ("inside", n(region.plus_cells.len() as u32)),
+                ("outside", n(region.minus_cells.len() as u32)),
+                (
+                    "difference",
+                    Param::Text((i64::from(plus) - i64::from(minus)).to_string()),
+                ),
+            ]
+        }
+        Focus::Trial { digit, broken, .. } => vec![
+            ("digit", n(u32::from(digit))),
+            ("sum", n(model.runs[broken as usize].sum)),
+        ],
+    };
+    let _ = kept;
+    Message { key, params }
+}
+
+/// Placed digits, rest of the sum, open cells' masks and their union.
+fn run_state(cells: &[u16], sum: u32, masks: &[u16]) -> (u16, u32, Vec<u16>, u16) {
+    let mut placed = 0;
+    let mut rest = sum;
+    let mut open = Vec::new();
+    let mut union = 0;
+    for &c in cells {
+        let m = masks[c as usize];
+        if is_single(m) {
+            placed |= m;
+            rest = rest.saturating_sub(m.trailing_zeros());
+        } else {
+            open.push(m);
+            union |= m;
+        }
+    }
+    (placed, rest, open, union)
+}
