@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "f9d89c0e473fa633";
+const VERSION = "5f0187c4140a6ca4";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

@@ -33,10 +33,11 @@ async function hintOnServer(board) {
   return r.json();
 }
 
-/** A step's sentence as the catalog words it (placeholders filled, arrays joined). */
-function sentence(cat, message) {
-  const entry = cat[message.key];
-  assert.equal(typeof entry, "string", `the catalog has ${message.key}`);
+/** A step's sentence as catalog `lang` words it (plural form by `count`, placeholders filled). */
+function sentence(lang, message) {
+  let entry = catalog(lang)[message.key];
+  assert.ok(entry, `the ${lang} catalog has ${message.key}`);
+  if (typeof entry === "object") entry = entry[new Intl.PluralRules(lang).select(Number(message.params.count))];
   return entry.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = message.params?.[name];
     return v === undefined ? whole : Array.isArray(v) ? v.join(", ") : String(v);
@@ -102,8 +103,7 @@ test("the help's four stages: check, where, why, show", async () => {
 
     // 3 why: every step's sentence, in English.
     await press(page, "why");
-    const en = catalog("en");
-    assert.deepEqual(await page.$$eval("#kk-why li", (els) => els.map((e) => e.textContent)), answer.steps.map((s) => sentence(en, s.message)));
+    assert.deepEqual(await page.$$eval("#kk-why li", (els) => els.map((e) => e.textContent)), answer.steps.map((s) => sentence("en", s.message)));
     await snap(page, "why");
     // In German, the same stage in German (the position is the same: no new request needed).
     await page.selectOption("#language", "de");
@@ -112,8 +112,7 @@ test("the help's four stages: check, where, why, show", async () => {
     await page.click("#kk-help");
     await page.click("#kk-help");
     await page.waitForFunction(() => document.getElementById("kk-help-panel").dataset.stage === "why");
-    const de = catalog("de");
-    assert.deepEqual(await page.$$eval("#kk-why li", (els) => els.map((e) => e.textContent)), answer.steps.map((s) => sentence(de, s.message)));
+    assert.deepEqual(await page.$$eval("#kk-why li", (els) => els.map((e) => e.textContent)), answer.steps.map((s) => sentence("de", s.message)));
     await snap(page, "why-de");
     await page.selectOption("#language", "en");
     await page.waitForSelector("#kk-board");
