@@ -13,7 +13,7 @@ import { assertEventually, e2eSuite, keyPiece, ready } from "../lib/browser.mjs"
 import { solutionCells } from "../lib/solution.mjs";
 import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
 import { enginePack } from "../lib/engine.mjs";
-import { readPuzzle } from "../lib/kakuro.mjs";
+import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("a11y");
 const { withPage, snap } = suite;
@@ -114,6 +114,38 @@ const SCREENS = [
       await page.keyboard.press("Shift+Digit6");
       await page.click("#kk-hints-toggle");
       await page.waitForSelector("#kk-hints h3");
+    },
+  },
+  {
+    name: "kakuro-help-mistake",
+    async reach(page, walk) {
+      // Back to the start, then one wrong digit for the check to find.
+      while (!(await page.isDisabled("#kk-undo"))) await page.click("#kk-undo");
+      const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
+      const solution = await solveOnServer(suite.url, puzzle);
+      walk.white = readPuzzle(puzzle).digit.flatMap((d, i) => (d ? [i] : []));
+      const i = walk.white[0];
+      await page.click(`#kk-board [data-i='${i}']`);
+      await page.keyboard.press(String((solution[i] % 9) + 1));
+      await page.click("#kk-help");
+      await page.waitForSelector("#kk-board .kk-mistake");
+    },
+  },
+  {
+    name: "kakuro-help-where",
+    async reach(page) {
+      await page.click("#kk-undo");
+      await page.click("#kk-help");
+      await page.waitForSelector("#kk-help[data-stage='where']:not([disabled])");
+      await page.click("#kk-help");
+      await page.waitForSelector("#kk-board .kk-help-run");
+    },
+  },
+  {
+    name: "kakuro-help-why",
+    async reach(page) {
+      await page.click("#kk-help");
+      await page.waitForSelector("#kk-why li");
     },
   },
   {
