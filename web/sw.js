@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5f0187c4140a6ca4";
+const VERSION = "dce5699b7625b17d";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

@@ -146,6 +146,9 @@ test("the help's four stages: check, where, why, show", async () => {
     assert.match(await press(page, "check"), /no digit breaks them/);
     assert.match(await press(page, "where"), /needs the server/);
     await snap(page, "offline");
+    // Back online, the same press asks the server again.
     await context.setOffline(false);
+    assert.match(await press(page, "where"), /^Look at the (highlighted run|\d+ highlighted runs)/);
+    assert.ok(await page.locator("#kk-board .kk-help-run").count());
   });
 });

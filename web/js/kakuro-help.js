@@ -94,7 +94,8 @@ export function createHelp(screen, api, t) {
       label();
       return;
     }
-    state.answer = a;
+    // Offline is not kept: the next press asks the server again.
+    state.answer = a === null ? undefined : a;
     panel.dataset.stage = stage;
     if (a === null) {
       if (stage === "check") {
