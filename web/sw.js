@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "30afea6d9cd4bc1d";
+const VERSION = "c6250cf100e13cee";
 const FILES = [
   "chess/setups.json",
   "css/app.css",
