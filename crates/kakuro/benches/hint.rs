@@ -15,11 +15,7 @@ const BUDGET: u64 = 5_000_000;
 
 /// Positions reached by replaying hints: (fraction of white cells placed, board, marks).
 fn positions(puzzle: &Board, fractions: &[f64]) -> Vec<(f64, Board, Marks)> {
-    let white = puzzle
-        .cells()
-        .iter()
-        .filter(|c| c.is_digit_cell())
-        .count();
+    let white = puzzle.cells().iter().filter(|c| c.is_digit_cell()).count();
     let mut board = puzzle.clone();
     let mut marks = Marks::new();
     let mut placed = 0;
@@ -53,7 +49,14 @@ fn hints(c: &mut Criterion) {
     group.sample_size(30);
     group.measurement_time(Duration::from_secs(3));
     for difficulty in Difficulty::ALL {
-        let made = generate(&GenerateParams { size: 15, difficulty }, 1).expect("a puzzle");
+        let made = generate(
+            &GenerateParams {
+                size: 15,
+                difficulty,
+            },
+            1,
+        )
+        .expect("a puzzle");
         for (fraction, board, marks) in positions(&made.puzzle, &[0.0, 0.25, 0.5, 0.75]) {
             group.bench_with_input(
                 BenchmarkId::new(difficulty.name(), format!("{:.0}%", fraction * 100.0)),

@@ -34,7 +34,14 @@ fn main() {
     for difficulty in Difficulty::ALL {
         let mut times = Vec::new();
         for seed in 0..per {
-            let made = generate(&GenerateParams { size: 15, difficulty }, seed).expect("a puzzle");
+            let made = generate(
+                &GenerateParams {
+                    size: 15,
+                    difficulty,
+                },
+                seed,
+            )
+            .expect("a puzzle");
             let mut board = made.puzzle.clone();
             let mut marks = Marks::new();
             loop {

@@ -207,12 +207,10 @@ pub fn hint(board: &Board, marks: &Marks, budget: u64) -> Result<Hint, HintError
         return Ok(Hint::Solved);
     }
     // A cell whose pencil marks hold one digit: that digit goes there.
-    for (cell, &pos) in model.cell_pos.iter().enumerate() {
-        let written = matches!(model.givens[cell], m if is_single(m));
-        if !written && is_single(masks[cell]) {
+    for (cell, (&mask, &given)) in masks.iter().zip(&model.givens).enumerate() {
+        if !is_single(given) && is_single(mask) {
             let at = position(&model, cell as u16);
-            let digit = masks[cell].trailing_zeros() as u8;
-            let _ = pos;
+            let digit = mask.trailing_zeros() as u8;
             return Ok(Hint::Steps(vec![Step {
                 technique: Technique::Single,
                 runs: Vec::new(),
@@ -319,7 +317,7 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
             .into_iter()
             .map(|c| position(model, c))
             .collect();
-        let runs = runs_of(model, engine, step.focus)
+        let runs = runs_of(engine, step.focus)
             .into_iter()
             .map(|r| hint_run(model, r))
             .collect();
@@ -360,8 +358,7 @@ fn hint_run(model: &Model, run: u32) -> HintRun {
 }
 
 /// The runs a step looks at.
-fn runs_of(model: &Model, engine: &Engine, focus: Focus) -> Vec<u32> {
-    let _ = model;
+fn runs_of(engine: &Engine, focus: Focus) -> Vec<u32> {
     match focus {
         Focus::Run(run) => vec![run],
         Focus::Region(region) => {
@@ -430,7 +427,6 @@ fn message(
     let n = |v: u32| Param::Number(v);
     let t = |s: String| Param::Text(s);
     let key = step.technique.explain_key();
-    let kept: u16 = changes.iter().fold(0, |acc, &(_, _, new)| acc | new);
     let params = match step.focus {
         Focus::Run(run) => {
             let data = &model.runs[run as usize];
@@ -546,7 +542,6 @@ fn message(
             ("sum", n(model.runs[broken as usize].sum)),
         ],
     };
-    let _ = kept;
     Message { key, params }
 }
 
