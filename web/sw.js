@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "c6250cf100e13cee";
+const VERSION = "d86a491f815ca046";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

@@ -563,3 +563,86 @@ fn run_state(cells: &[u16], sum: u32, masks: &[u16]) -> (u16, u32, Vec<u16>, u16
     }
     (placed, rest, open, union)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// a+b = 3, c+d = 7, a+c = 4, b+d = 6: only 1 2 / 3 4.
+    const UNIQUE: &str = "3 3\n- 4, 6,\n,3 0 0\n,7 0 0";
+
+    /// Worked example: the across 3 keeps 1, 2 in its cells, the across 7
+    /// keeps 1..6, and the down 4 (1+3) then leaves only 1 in the top-left
+    /// cell. The trimmed chain is exactly those three steps.
+    #[test]
+    fn hint_on_the_empty_board_explains_the_first_digit() {
+        let board: Board = UNIQUE.parse().unwrap();
+        let Ok(Hint::Steps(steps)) = hint(&board, &Marks::new(), 1000) else {
+            panic!("steps expected")
+        };
+        let techniques: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
+        assert_eq!(techniques, [Technique::RunDigits; 3]);
+        let first = &steps[0];
+        assert_eq!(first.runs[0].sum, 3);
+        assert_eq!(first.runs[0].direction, Direction::Across);
+        assert_eq!(first.cells, [(1, 1), (1, 2)]);
+        assert_eq!(first.message.key, "kakuro.explain.run-digits");
+        assert_eq!(
+            first.message.params,
+            [
+                ("sum", Param::Number(3)),
+                ("rest", Param::Number(3)),
+                ("count", Param::Number(2)),
+                ("sets", Param::Text("1+2".into())),
+                ("digits", Param::Text("1, 2".into())),
+            ]
+        );
+        assert_eq!(first.removes[0].digits.to_string(), "3456789");
+        let last = steps.last().unwrap();
+        assert_eq!(last.runs[0].direction, Direction::Down);
+        assert_eq!(
+            last.places,
+            [Placement {
+                cell: (1, 1),
+                digit: 1
+            }]
+        );
+        assert_eq!(last.level(), Difficulty::Easy);
+    }
+
+    #[test]
+    fn mistakes_solved_and_marks() {
+        let mut board: Board = UNIQUE.parse().unwrap();
+        board.set_digit(1, 1, Some(2)).unwrap();
+        board.set_digit(2, 2, Some(4)).unwrap();
+        assert_eq!(
+            hint(&board, &Marks::new(), 1000),
+            Ok(Hint::Mistakes(vec![(1, 1)]))
+        );
+        let solved: Board = "3 3\n- 4, 6,\n,3 1 2\n,7 3 4".parse().unwrap();
+        assert_eq!(hint(&solved, &Marks::new(), 1000), Ok(Hint::Solved));
+        let empty: Board = UNIQUE.parse().unwrap();
+        let marks = Marks::from([((2, 1), DigitSet::single(3).unwrap())]);
+        let Ok(Hint::Steps(steps)) = hint(&empty, &marks, 1000) else {
+            panic!("steps expected")
+        };
+        assert_eq!(steps[0].message.key, "kakuro.explain.last-candidate");
+        assert_eq!(
+            steps[0].places,
+            [Placement {
+                cell: (2, 1),
+                digit: 3
+            }]
+        );
+        let marks = Marks::from([((0, 0), DigitSet::ALL)]);
+        assert_eq!(
+            hint(&empty, &marks, 1000),
+            Err(HintError::NotAWhiteCell { row: 0, col: 0 })
+        );
+        let two: Board = "3 3\n- 3, 3,\n,3 0 0\n,3 0 0".parse().unwrap();
+        assert_eq!(
+            hint(&two, &Marks::new(), 1000),
+            Err(HintError::SeveralSolutions)
+        );
+    }
+}
