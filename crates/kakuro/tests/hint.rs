@@ -8,7 +8,33 @@ use gridforge_kakuro::{
     generate, hint, rate, Board, Difficulty, DigitSet, GenerateParams, Hint, Marks, Solution,
     Technique,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The web client's English catalogue, which has a sentence per message key.
+const ENGLISH: &str = include_str!("../../../web/i18n/en.json");
+
+/// Message keys seen in replays, with the names of their parameters.
+type Keys = BTreeMap<&'static str, BTreeSet<&'static str>>;
+
+/// Every key seen has an English sentence whose placeholders are exactly
+/// the parameters the hints give.
+fn check_sentences(keys: &Keys) {
+    let english: serde_json::Value = serde_json::from_str(ENGLISH).unwrap();
+    for (key, params) in keys {
+        let sentence = english[*key]
+            .as_str()
+            .unwrap_or_else(|| panic!("web/i18n/en.json lacks {key}"));
+        let mut placeholders = BTreeSet::new();
+        let mut rest = sentence;
+        while let Some(start) = rest.find('{') {
+            let end = rest[start..].find('}').unwrap() + start;
+            placeholders.insert(&rest[start + 1..end]);
+            rest = &rest[end + 1..];
+        }
+        let params: BTreeSet<&str> = params.iter().copied().collect();
+        assert_eq!(placeholders, params, "{key}: {sentence}");
+    }
+}
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -18,7 +44,13 @@ const CORPUS: &str = concat!(
 const BUDGET: u64 = 5_000_000;
 
 /// Replays hints on `puzzle` until solved; returns the steps per technique.
-fn replay(name: &str, puzzle: &Board, solution: &Solution, counts: &mut BTreeMap<Technique, u32>) {
+fn replay(
+    name: &str,
+    puzzle: &Board,
+    solution: &Solution,
+    counts: &mut BTreeMap<Technique, u32>,
+    keys: &mut Keys,
+) {
     let mut board = puzzle.clone();
     let mut marks = Marks::new();
     let white = solution.digits().iter().filter(|&&d| d > 0).count();
@@ -40,6 +72,9 @@ fn replay(name: &str, puzzle: &Board, solution: &Solution, counts: &mut BTreeMap
         for step in &steps {
             *counts.entry(step.technique).or_insert(0) += 1;
             assert!(step.message.key.starts_with("kakuro.explain."));
+            keys.entry(step.message.key)
+                .or_default()
+                .extend(step.message.params.iter().map(|(name, _)| *name));
             for removal in &step.removes {
                 let (r, c) = removal.cell;
                 let right = solution.digit(r, c).unwrap();
@@ -70,18 +105,20 @@ fn replay(name: &str, puzzle: &Board, solution: &Solution, counts: &mut BTreeMap
 #[test]
 fn hints_replay_generated_puzzles_to_the_solution() {
     let mut counts = BTreeMap::new();
+    let mut keys = Keys::new();
     let mut puzzles = 0;
     for difficulty in Difficulty::ALL {
         for seed in 0..6 {
             let size = 10 + (seed as usize % 3);
             let made = generate(&GenerateParams { size, difficulty }, seed).unwrap();
             let name = format!("{size} {difficulty} seed {seed}");
-            replay(&name, &made.puzzle, &made.solution, &mut counts);
+            replay(&name, &made.puzzle, &made.solution, &mut counts, &mut keys);
             puzzles += 1;
         }
     }
     eprintln!("generated: {puzzles} puzzles replayed, steps per technique {counts:?}");
     assert_eq!(puzzles, 24);
+    check_sentences(&keys);
     // The harder levels' techniques show up in the explanations.
     assert!(
         counts.contains_key(&Technique::RunCompletion) || counts.contains_key(&Technique::Subset)
@@ -102,6 +139,7 @@ fn hints_replay_corpus_puzzles_to_the_solution() {
     };
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let mut counts = BTreeMap::new();
+    let mut keys = Keys::new();
     let mut master = 0;
     let mut others = 0;
     for (name, entry) in json["data"].as_object().unwrap() {
@@ -123,10 +161,11 @@ fn hints_replay_corpus_puzzles_to_the_solution() {
             continue;
         }
         let solution: Solution = entry["solution"].as_str().unwrap().parse().unwrap();
-        replay(name, &puzzle, &solution, &mut counts);
+        replay(name, &puzzle, &solution, &mut counts, &mut keys);
     }
     eprintln!("corpus: {master} master and {others} other puzzles replayed, steps per technique {counts:?}");
     assert_eq!(master, 25);
+    check_sentences(&keys);
     assert!(counts.contains_key(&Technique::RegionSum));
     assert!(counts.contains_key(&Technique::Contradiction));
 }
