@@ -198,3 +198,108 @@ fn combos_lists_digit_sets() {
     let output = gridforge(&["kakuro", "combos", "10", "3", "--placed", "0"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn hint_explains_the_next_digit() {
+    // From the empty board: the steps end with a placed digit of the solution.
+    let output = gridforge(&["kakuro", "hint", UNIQUE, "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(answer["kind"], "steps", "{answer}");
+    let steps = answer["steps"].as_array().unwrap();
+    let last = steps.last().unwrap();
+    let solution = [[1, 2], [3, 4]];
+    for place in last["places"].as_array().unwrap() {
+        let (r, c) = (
+            place["cell"][0].as_u64().unwrap() as usize,
+            place["cell"][1].as_u64().unwrap() as usize,
+        );
+        assert_eq!(place["digit"], solution[r - 1][c - 1], "{place}");
+    }
+    assert!(!last["places"].as_array().unwrap().is_empty());
+    assert_eq!(last["technique"], "run-digits");
+    assert_eq!(last["level"], "easy");
+    assert_eq!(last["message"]["key"], "kakuro.explain.run-digits");
+    // Readable: the English sentence with its parameters filled in.
+    let output = gridforge(&["kakuro", "hint", UNIQUE]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("run-digits (easy): The 2 empty cells"),
+        "{text}"
+    );
+    assert!(text.contains("place "), "{text}");
+    assert!(!text.contains('{'), "a parameter left unfilled: {text}");
+}
+
+#[test]
+fn hint_checks_digits_and_pencil_marks() {
+    // A wrong digit is named, the right one is not.
+    let wrong = "3 3\n- 4, 6,\n,3 2 0\n,7 3 0";
+    let output = gridforge(&["kakuro", "hint", wrong, "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output).trim(),
+        r#"{"cells":[[1,1]],"kind":"mistakes"}"#
+    );
+    let output = gridforge(&["kakuro", "hint", wrong]);
+    assert_eq!(stdout(&output).trim(), "mistakes: (1,1)");
+    // Solved.
+    let output = gridforge(&["kakuro", "hint", "3 3\n- 4, 6,\n,3 1 2\n,7 3 4"]);
+    assert_eq!(stdout(&output).trim(), "solved");
+    // Pencil marks from a file: one left is placed at once.
+    let dir = std::env::temp_dir().join(format!("gridforge-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let marks = dir.join("marks.json");
+    std::fs::write(&marks, r#"{"2,2": [4], "1,1": [1, 2]}"#).unwrap();
+    let output = gridforge(&[
+        "kakuro",
+        "hint",
+        UNIQUE,
+        "--candidates",
+        marks.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let answer: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(
+        answer["steps"][0]["places"],
+        serde_json::json!([{"cell": [2, 2], "digit": 4}])
+    );
+    assert_eq!(
+        answer["steps"][0]["message"]["key"],
+        "kakuro.explain.last-candidate"
+    );
+    // Marks without the right digit are a mistake.
+    std::fs::write(&marks, r#"{"2,2": [1, 2]}"#).unwrap();
+    let output = gridforge(&[
+        "kakuro",
+        "hint",
+        UNIQUE,
+        "--candidates",
+        marks.to_str().unwrap(),
+    ]);
+    assert_eq!(stdout(&output).trim(), "mistakes: (2,2)");
+    // Bad marks and puzzles without one solution: one line, non-zero exit.
+    for (board, content) in [
+        (UNIQUE, r#"{"0,0": [1]}"#),
+        (UNIQUE, r#"{"1,1": [0]}"#),
+        (UNIQUE, r#"{"x": [1]}"#),
+        (UNIQUE, "not json"),
+        (TWO, "{}"),
+    ] {
+        std::fs::write(&marks, content).unwrap();
+        let output = gridforge(&[
+            "kakuro",
+            "hint",
+            board,
+            "--candidates",
+            marks.to_str().unwrap(),
+        ]);
+        assert!(!output.status.success(), "{content}");
+        let err = stderr(&output);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("gridforge: "), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,14 +1,15 @@
 //! `gridforge kakuro …`: generate, solve and rate Kakuro puzzles, list digit
-//! sets, and write the pack of pregenerated puzzles the web client plays
-//! offline.
+//! sets, give hints that explain, and write the pack of pregenerated puzzles
+//! the web client plays offline.
 
 use crate::cli;
 use anyhow::Context;
 use clap::Subcommand;
 use gridforge_kakuro::{
-    combos_with, rate, solve, Board, Difficulty, DigitSet, Game, GenerateParams, Kakuro,
-    LogicOutcome, Technique, Uniqueness, MAX_RUN, MAX_SUM, SIZES,
+    combos_with, hint, rate, solve, Board, Difficulty, DigitSet, Game, GenerateParams, Hint,
+    Kakuro, LogicOutcome, Marks, Param, Technique, Uniqueness, MAX_RUN, MAX_SUM, SIZES,
 };
+use gridforge_server::kakuro::{hint_json, parse_marks};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -54,6 +55,23 @@ pub enum Command {
         #[arg(long, default_value_t = 10_000_000)]
         budget: u64,
         /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A hint for a position: the mistakes among the digits written in, or
+    /// the deductions up to the next digit the logical solver places, each
+    /// with its technique and why.
+    Hint {
+        /// The puzzle with the player's digits written in (text format), a
+        /// file holding it, or - for standard input.
+        board: String,
+        /// A JSON file of pencil marks: {"row,col": [digits], ...} (0-based).
+        #[arg(long)]
+        candidates: Option<std::path::PathBuf>,
+        /// Search nodes allowed for the uniqueness proof.
+        #[arg(long, default_value_t = 10_000_000)]
+        budget: u64,
+        /// Print the JSON answer of POST /api/kakuro/hint.
         #[arg(long)]
         json: bool,
     },
@@ -122,6 +140,12 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             budget,
             json,
         } => rate_command(&read_board(&puzzle)?, budget, json),
+        Command::Hint {
+            board,
+            candidates,
+            budget,
+            json,
+        } => hint_command(&read_board(&board)?, candidates.as_deref(), budget, json),
         Command::Combos {
             sum,
             len,
@@ -281,6 +305,91 @@ fn rate_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCo
             search.stats.revisions,
             search.stats.max_depth
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The English sentences of the web client, which the readable hint uses.
+const ENGLISH: &str = include_str!("../../web/i18n/en.json");
+
+/// The English sentence of a message key with its parameters filled in (the
+/// key and parameters themselves when the catalogue lacks the key).
+fn english(key: &str, params: &[(&'static str, Param)]) -> String {
+    let catalogue: serde_json::Value = serde_json::from_str(ENGLISH).unwrap_or_default();
+    let value = |param: &Param| match param {
+        Param::Number(n) => n.to_string(),
+        Param::Text(t) => t.clone(),
+    };
+    match catalogue.get(key).and_then(|v| v.as_str()) {
+        Some(template) => params.iter().fold(template.to_string(), |text, (name, p)| {
+            text.replace(&format!("{{{name}}}"), &value(p))
+        }),
+        None => {
+            let list: Vec<String> = params
+                .iter()
+                .map(|(name, p)| format!("{name}={}", value(p)))
+                .collect();
+            format!("{key} {}", list.join(" "))
+        }
+    }
+}
+
+fn hint_command(
+    board: &Board,
+    candidates: Option<&std::path::Path>,
+    budget: u64,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let marks = match candidates {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let raw: std::collections::BTreeMap<String, Vec<u8>> = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a JSON object of digit lists", path.display()))?;
+            parse_marks(&raw).map_err(anyhow::Error::msg)?
+        }
+        None => Marks::new(),
+    };
+    let answer = hint(board, &marks, budget)?;
+    if json {
+        println!("{}", hint_json(&answer));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let at = |(r, c): (usize, usize)| format!("({r},{c})");
+    match &answer {
+        Hint::Solved => println!("solved"),
+        Hint::Mistakes(cells) => {
+            let list: Vec<String> = cells.iter().map(|&p| at(p)).collect();
+            println!("mistakes: {}", list.join(" "));
+        }
+        Hint::Steps(steps) if steps.is_empty() => {
+            println!("no deduction found from this position")
+        }
+        Hint::Steps(steps) => {
+            for (i, step) in steps.iter().enumerate() {
+                println!(
+                    "{}. {} ({}): {}",
+                    i + 1,
+                    step.technique,
+                    step.level(),
+                    english(step.message.key, &step.message.params)
+                );
+                for run in &step.runs {
+                    println!(
+                        "   run: {} {} from the clue at {}",
+                        run.direction,
+                        run.sum,
+                        at(run.clue)
+                    );
+                }
+                for removal in &step.removes {
+                    println!("   remove {} from {}", removal.digits, at(removal.cell));
+                }
+                for place in &step.places {
+                    println!("   place {} at {}", place.digit, at(place.cell));
+                }
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

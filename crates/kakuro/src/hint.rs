@@ -207,12 +207,10 @@ pub fn hint(board: &Board, marks: &Marks, budget: u64) -> Result<Hint, HintError
         return Ok(Hint::Solved);
     }
     // A cell whose pencil marks hold one digit: that digit goes there.
-    for (cell, &pos) in model.cell_pos.iter().enumerate() {
-        let written = matches!(model.givens[cell], m if is_single(m));
-        if !written && is_single(masks[cell]) {
+    for (cell, (&mask, &given)) in masks.iter().zip(&model.givens).enumerate() {
+        if !is_single(given) && is_single(mask) {
             let at = position(&model, cell as u16);
-            let digit = masks[cell].trailing_zeros() as u8;
-            let _ = pos;
+            let digit = mask.trailing_zeros() as u8;
             return Ok(Hint::Steps(vec![Step {
                 technique: Technique::Single,
                 runs: Vec::new(),
@@ -319,7 +317,7 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
             .into_iter()
             .map(|c| position(model, c))
             .collect();
-        let runs = runs_of(model, engine, step.focus)
+        let runs = runs_of(engine, step.focus)
             .into_iter()
             .map(|r| hint_run(model, r))
             .collect();
@@ -360,8 +358,7 @@ fn hint_run(model: &Model, run: u32) -> HintRun {
 }
 
 /// The runs a step looks at.
-fn runs_of(model: &Model, engine: &Engine, focus: Focus) -> Vec<u32> {
-    let _ = model;
+fn runs_of(engine: &Engine, focus: Focus) -> Vec<u32> {
     match focus {
         Focus::Run(run) => vec![run],
         Focus::Region(region) => {
@@ -430,7 +427,6 @@ fn message(
     let n = |v: u32| Param::Number(v);
     let t = |s: String| Param::Text(s);
     let key = step.technique.explain_key();
-    let kept: u16 = changes.iter().fold(0, |acc, &(_, _, new)| acc | new);
     let params = match step.focus {
         Focus::Run(run) => {
             let data = &model.runs[run as usize];
@@ -546,7 +542,6 @@ fn message(
             ("sum", n(model.runs[broken as usize].sum)),
         ],
     };
-    let _ = kept;
     Message { key, params }
 }
 
@@ -567,4 +562,87 @@ fn run_state(cells: &[u16], sum: u32, masks: &[u16]) -> (u16, u32, Vec<u16>, u16
         }
     }
     (placed, rest, open, union)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// a+b = 3, c+d = 7, a+c = 4, b+d = 6: only 1 2 / 3 4.
+    const UNIQUE: &str = "3 3\n- 4, 6,\n,3 0 0\n,7 0 0";
+
+    /// Worked example: the across 3 keeps 1, 2 in its cells, the across 7
+    /// keeps 1..6, and the down 4 (1+3) then leaves only 1 in the top-left
+    /// cell. The trimmed chain is exactly those three steps.
+    #[test]
+    fn hint_on_the_empty_board_explains_the_first_digit() {
+        let board: Board = UNIQUE.parse().unwrap();
+        let Ok(Hint::Steps(steps)) = hint(&board, &Marks::new(), 1000) else {
+            panic!("steps expected")
+        };
+        let techniques: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
+        assert_eq!(techniques, [Technique::RunDigits; 3]);
+        let first = &steps[0];
+        assert_eq!(first.runs[0].sum, 3);
+        assert_eq!(first.runs[0].direction, Direction::Across);
+        assert_eq!(first.cells, [(1, 1), (1, 2)]);
+        assert_eq!(first.message.key, "kakuro.explain.run-digits");
+        assert_eq!(
+            first.message.params,
+            [
+                ("sum", Param::Number(3)),
+                ("rest", Param::Number(3)),
+                ("count", Param::Number(2)),
+                ("sets", Param::Text("1+2".into())),
+                ("digits", Param::Text("1, 2".into())),
+            ]
+        );
+        assert_eq!(first.removes[0].digits.to_string(), "3456789");
+        let last = steps.last().unwrap();
+        assert_eq!(last.runs[0].direction, Direction::Down);
+        assert_eq!(
+            last.places,
+            [Placement {
+                cell: (1, 1),
+                digit: 1
+            }]
+        );
+        assert_eq!(last.level(), Difficulty::Easy);
+    }
+
+    #[test]
+    fn mistakes_solved_and_marks() {
+        let mut board: Board = UNIQUE.parse().unwrap();
+        board.set_digit(1, 1, Some(2)).unwrap();
+        board.set_digit(2, 2, Some(4)).unwrap();
+        assert_eq!(
+            hint(&board, &Marks::new(), 1000),
+            Ok(Hint::Mistakes(vec![(1, 1)]))
+        );
+        let solved: Board = "3 3\n- 4, 6,\n,3 1 2\n,7 3 4".parse().unwrap();
+        assert_eq!(hint(&solved, &Marks::new(), 1000), Ok(Hint::Solved));
+        let empty: Board = UNIQUE.parse().unwrap();
+        let marks = Marks::from([((2, 1), DigitSet::single(3).unwrap())]);
+        let Ok(Hint::Steps(steps)) = hint(&empty, &marks, 1000) else {
+            panic!("steps expected")
+        };
+        assert_eq!(steps[0].message.key, "kakuro.explain.last-candidate");
+        assert_eq!(
+            steps[0].places,
+            [Placement {
+                cell: (2, 1),
+                digit: 3
+            }]
+        );
+        let marks = Marks::from([((0, 0), DigitSet::ALL)]);
+        assert_eq!(
+            hint(&empty, &marks, 1000),
+            Err(HintError::NotAWhiteCell { row: 0, col: 0 })
+        );
+        let two: Board = "3 3\n- 3, 3,\n,3 0 0\n,3 0 0".parse().unwrap();
+        assert_eq!(
+            hint(&two, &Marks::new(), 1000),
+            Err(HintError::SeveralSolutions)
+        );
+    }
 }

@@ -1500,6 +1500,123 @@ mod tests {
         assert_eq!(Technique::Single.difficulty(), Difficulty::Easy);
     }
 
+    /// Region sums, worked example: innies `x`, `y` (sharing a run, so
+    /// distinct) and an outie `z`, with `x + y − z = 14`, `x, y` in 5..=9 and
+    /// `z` in {1, 2}. Then `x + y` is 15 or 16: {6, 9}, {7, 8} or {7, 9}; 5
+    /// never fits, and with `z = 2` (16 = 7 + 9) as with `z = 1`, both outie
+    /// digits stay.
+    #[test]
+    fn region_sum_worked_example() {
+        let board: Board = "4 4\n- 16, 17, -\n,16 0 0 -\n,17 0 0 -\n- - - -"
+            .parse()
+            .unwrap();
+        let model = Model::from_board(&board);
+        // Cells 0, 1 share the first across run; cell 3 (an outie here)
+        // shares a down run with cell 1, which changes nothing below.
+        let cells = [(0u16, 1), (1u16, 1), (3u16, -1)];
+        let masks = [
+            crate::digits::digit_range(5, 9),
+            crate::digits::digit_range(5, 9),
+            0b110,
+        ];
+        let support = region_support(&model, &cells, &masks, 14);
+        assert_eq!(DigitSet::from_bits(support[0]).unwrap().to_string(), "6789");
+        assert_eq!(DigitSet::from_bits(support[1]).unwrap().to_string(), "6789");
+        assert_eq!(DigitSet::from_bits(support[2]).unwrap().to_string(), "12");
+        // With z = 2 only: x + y = 16, so {7, 9}.
+        let support = region_support(&model, &cells, &[masks[0], masks[1], 0b100], 14);
+        assert_eq!(DigitSet::from_bits(support[0]).unwrap().to_string(), "79");
+        // No assignment: nothing is supported (the engine calls it broken).
+        let support = region_support(&model, &cells, &[0b10, 0b100, 0b100], 14);
+        assert_eq!(support, vec![0, 0, 0]);
+    }
+
+    /// Every region of generated puzzles holds on their solution: innies
+    /// less outies make the plus runs' sums less the minus runs' sums.
+    #[test]
+    fn regions_hold_on_solutions() {
+        let mut regions = 0;
+        for (seed, difficulty) in [(1, Difficulty::Expert), (2, Difficulty::Hard)] {
+            let made = crate::generate(
+                &crate::GenerateParams {
+                    size: 12,
+                    difficulty,
+                },
+                seed,
+            )
+            .unwrap();
+            let model = Model::from_board(&made.puzzle);
+            let digit = |c: u16| {
+                let pos = model.cell_pos[c as usize] as usize;
+                i32::from(
+                    made.solution
+                        .digit(pos / model.cols, pos % model.cols)
+                        .unwrap(),
+                )
+            };
+            for region in find_regions(&model) {
+                let plus: i32 = region.plus_cells.iter().map(|&c| digit(c)).sum();
+                let minus: i32 = region.minus_cells.iter().map(|&c| digit(c)).sum();
+                let sums = |runs: &[u32]| -> i32 {
+                    runs.iter()
+                        .map(|&r| model.runs[r as usize].sum as i32)
+                        .sum()
+                };
+                assert_eq!(
+                    plus - minus,
+                    sums(&region.plus_runs) - sums(&region.minus_runs)
+                );
+                assert!((1..=REGION_CELLS)
+                    .contains(&(region.plus_cells.len() + region.minus_cells.len())));
+                regions += 1;
+            }
+        }
+        assert!(regions > 10, "only {regions} regions found");
+    }
+
+    /// Contradiction, worked example: in `3 3 / 4 6 / 3 7` (a+b = 3,
+    /// c+d = 7, a+c = 4, b+d = 6), try a = 1: nothing breaks (it is the
+    /// solution). Try a = 2: the across 3 leaves b = 1, the down 4 leaves
+    /// c = 2, the same digit twice in one down run, so 2 is removed from a.
+    #[test]
+    fn contradiction_worked_example() {
+        let board: Board = "3 3\n- 4, 6,\n,3 0 0\n,7 0 0".parse().unwrap();
+        let model = Model::from_board(&board);
+        let mut engine = Engine::new(&model);
+        engine.masks = vec![crate::digits::ALL_DIGITS; 4];
+        engine.regions = Some(find_regions(&model));
+        engine.trace = Some(Box::default());
+        let focus = engine.contradiction(&model).unwrap().unwrap();
+        let Focus::Trial {
+            cell,
+            digit,
+            broken,
+        } = focus
+        else {
+            panic!("{focus:?}")
+        };
+        assert_eq!((cell, digit), (0, 2));
+        assert_eq!(model.runs[broken as usize].direction, Direction::Down);
+        assert_eq!(engine.masks[0], crate::digits::ALL_DIGITS & !(1 << 2));
+        // Rated: the easy techniques solve it, so it never needs a trial.
+        assert_eq!(rate(&board).steps_with(Technique::Contradiction), 0);
+    }
+
+    #[test]
+    fn master_is_a_rating_only_level() {
+        assert_eq!(Technique::RegionSum.difficulty(), Difficulty::Master);
+        assert_eq!(Technique::Contradiction.difficulty(), Difficulty::Master);
+        assert_eq!(Difficulty::Master.grade(), &MASTER);
+        assert_eq!(Difficulty::Master.name(), "master");
+        assert!(
+            "master".parse::<Difficulty>().is_err(),
+            "not a generator level"
+        );
+        assert!(!Difficulty::ALL.contains(&Difficulty::Master));
+        assert_eq!(Difficulty::RATINGS[..4], Difficulty::ALL);
+        assert!(crate::GenerateParams::new(10, Difficulty::Master).is_err());
+    }
+
     /// Every way to give the cells distinct digits from their masks.
     fn brute_support(cells: &[u16], rest: u32, placed: u16) -> [u16; 9] {
         fn go(
