@@ -132,6 +132,8 @@ test("the help's four stages: check, where, why, show", async () => {
     for (const { cell: [r, c] } of places) assert.equal(await page.getAttribute(cell(r * cols + c), "data-value"), "0");
 
     // Without the server: the check sees the rules, the rest needs the server.
+    await page.click(cell(wrongCell));
+    await page.keyboard.press("Backspace");
     await context.setOffline(true);
     const [a, b] = readPuzzle(puzzle).runs.find((r) => r.cells.length >= 2).cells;
     await page.click(cell(a));
