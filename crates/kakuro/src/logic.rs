@@ -37,7 +37,7 @@
 //! so the state where the techniques up to level *d* stop is the same whatever
 //! order they ran in: a puzzle is rated at level *d* when it is solved with
 //! techniques up to *d* and not with those below *d*, in the manner of Simon
-//! Tatham's graded solvers. When even the Expert techniques stop before every
+//! Tatham's graded solvers. When even the Master techniques stop before every
 //! cell is placed, the puzzle cannot be finished without guessing (or has
 //! several solutions). The solver does a bounded amount of work: every step
 //! removes at least one of at most 9 candidates per cell.
