@@ -8,7 +8,7 @@
 //! `cargo bench -p gridforge-kakuro --bench hint`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gridforge_kakuro::{generate, hint, Board, Difficulty, DigitSet, GenerateParams, Hint, Marks};
+use gridforge_kakuro::{generate, hint, Board, Difficulty, GenerateParams, Hint, Marks};
 use std::time::Duration;
 
 const BUDGET: u64 = 5_000_000;
@@ -26,17 +26,8 @@ fn positions(puzzle: &Board, fractions: &[f64]) -> Vec<(f64, Board, Marks)> {
                 break;
             };
             for step in steps {
-                for removal in &step.removes {
-                    let set = marks.entry(removal.cell).or_insert(DigitSet::ALL);
-                    *set = set.difference(removal.digits);
-                }
-                for place in &step.places {
-                    board
-                        .set_digit(place.cell.0, place.cell.1, Some(place.digit))
-                        .unwrap();
-                    marks.remove(&place.cell);
-                    placed += 1;
-                }
+                step.apply(&mut board, &mut marks).unwrap();
+                placed += step.places.len();
             }
         }
         out.push((fraction, board.clone(), marks.clone()));

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p gridforge-kakuro --example hint_latency [puzzles per difficulty]`
 
-use gridforge_kakuro::{generate, hint, Difficulty, DigitSet, GenerateParams, Hint, Marks};
+use gridforge_kakuro::{generate, hint, Difficulty, GenerateParams, Hint, Marks};
 use std::time::Instant;
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -51,16 +51,7 @@ fn main() {
                 let Hint::Steps(steps) = answer else { break };
                 assert!(!steps.is_empty());
                 for step in steps {
-                    for removal in &step.removes {
-                        let set = marks.entry(removal.cell).or_insert(DigitSet::ALL);
-                        *set = set.difference(removal.digits);
-                    }
-                    for place in &step.places {
-                        board
-                            .set_digit(place.cell.0, place.cell.1, Some(place.digit))
-                            .unwrap();
-                        marks.remove(&place.cell);
-                    }
+                    step.apply(&mut board, &mut marks).unwrap();
                 }
             }
         }

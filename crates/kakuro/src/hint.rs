@@ -30,7 +30,7 @@
 //! `, ` (`"1, 3"`), sets written as their digits joined by `+` and separated
 //! by ` / ` (`"1+2+6 / 1+3+5"`).
 
-use crate::board::{Board, Cell, Direction};
+use crate::board::{Board, Cell, Direction, SetDigitError};
 use crate::digits::{combo_masks, is_single, DigitSet, ALL_DIGITS};
 use crate::logic::{Difficulty, Engine, Focus, Granularity, Technique, Trace};
 use crate::model::Model;
@@ -115,6 +115,23 @@ impl Step {
     /// The difficulty level of the step's technique.
     pub fn level(&self) -> Difficulty {
         self.technique.difficulty()
+    }
+
+    /// Applies the step to a player's position, as the client's "show" does:
+    /// its removals to `marks` (a cell without marks starts from every digit)
+    /// and its placements to `board` (a placed cell's marks are dropped).
+    /// Fails only for a placement off `board`'s white cells, that is a step
+    /// made for another board.
+    pub fn apply(&self, board: &mut Board, marks: &mut Marks) -> Result<(), SetDigitError> {
+        for removal in &self.removes {
+            let set = marks.entry(removal.cell).or_insert(DigitSet::ALL);
+            *set = set.difference(removal.digits);
+        }
+        for place in &self.places {
+            board.set_digit(place.cell.0, place.cell.1, Some(place.digit))?;
+            marks.remove(&place.cell);
+        }
+        Ok(())
     }
 }
 

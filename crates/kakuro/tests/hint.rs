@@ -5,8 +5,7 @@
 //! solution's digit, and every hint must end with a placement.
 
 use gridforge_kakuro::{
-    generate, hint, rate, Board, Difficulty, DigitSet, GenerateParams, Hint, Marks, Solution,
-    Technique,
+    generate, hint, rate, Board, Difficulty, GenerateParams, Hint, Marks, Solution, Technique,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -83,8 +82,6 @@ fn replay(
                     "{name}, round {round}: {} removes the right digit {right} at ({r},{c})",
                     step.technique
                 );
-                let set = marks.entry((r, c)).or_insert(DigitSet::ALL);
-                *set = set.difference(removal.digits);
             }
             for place in &step.places {
                 let (r, c) = place.cell;
@@ -94,9 +91,8 @@ fn replay(
                     "{name}, round {round}: {} places a wrong digit at ({r},{c})",
                     step.technique
                 );
-                board.set_digit(r, c, Some(place.digit)).unwrap();
-                marks.remove(&(r, c));
             }
+            step.apply(&mut board, &mut marks).unwrap();
         }
     }
     panic!("{name}: not solved after one hint per white cell");
