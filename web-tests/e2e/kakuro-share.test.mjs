@@ -11,7 +11,7 @@ import path from "node:path";
 import { test } from "node:test";
 import { e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB } from "../lib/engine.mjs";
-import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
+import { newGame, readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("share");
 const { withPage, snap } = suite;
@@ -20,16 +20,6 @@ const desktop = { viewport: { width: 1280, height: 860 } };
 const clipboard = { ...desktop, permissions: ["clipboard-read", "clipboard-write"] };
 
 const cell = (i) => `#kk-board [data-i='${i}']`;
-
-async function newGame(page, size, difficulty) {
-  await page.goto(`${suite.url}#/kakuro`);
-  await ready(page);
-  await page.selectOption("#kk-size", String(size));
-  await page.selectOption("#kk-difficulty", difficulty);
-  await page.click("#kk-new");
-  await page.waitForSelector("#kk-board");
-  return page.getAttribute("#kk-board", "data-puzzle");
-}
 
 /** Clicks the copy-link button: the link shown, after checking the clipboard holds it too. */
 async function copyLink(page) {
@@ -71,7 +61,7 @@ test("a generated puzzle's link opens the same puzzle in a fresh browser context
   let link;
   let puzzle;
   await withPage("share-generated", clipboard, async (page) => {
-    puzzle = await newGame(page, 11, "medium");
+    puzzle = await newGame(page, suite.url, 11, "medium");
     link = await copyLink(page);
     assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/kakuro\/p\/11-medium-\d+$/);
     await snap(page, "link-copied");
@@ -153,7 +143,7 @@ test("the statistics after two solves: count, best and median time on the menu",
     assert.match(await text(page, "#kk-stats-none"), /No puzzle solved yet/);
     const times = [];
     for (let k = 0; k < 2; k++) {
-      await newGame(page, 10, "easy");
+      await newGame(page, suite.url, 10, "easy");
       // A few seconds apart, so the times differ.
       if (k === 1) await page.waitForTimeout(2200);
       assert.match(await solve(page), /^Your time: \d+:\d\d$/);

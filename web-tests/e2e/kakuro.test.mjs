@@ -16,7 +16,7 @@ import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { assertEventually, blockNetwork, e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB, gridforge } from "../lib/engine.mjs";
-import { readPuzzle, runsThrough, solveOnServer } from "../lib/kakuro.mjs";
+import { newGame, readPuzzle, runsThrough, solveOnServer } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("kakuro");
 const { withPage, snap } = suite;
@@ -34,17 +34,6 @@ async function marksOf(page, i) {
   const digits = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => bits & (1 << d));
   assert.equal(shown, digits.join(""), `cell ${i} shows its marks`);
   return digits;
-}
-
-/** Opens the Kakuro menu and starts a new game; returns the puzzle text. */
-async function newGame(page, size = 10, difficulty = "easy", base = suite.url) {
-  await page.goto(`${base}#/kakuro`);
-  await ready(page);
-  await page.selectOption("#kk-size", String(size));
-  await page.selectOption("#kk-difficulty", difficulty);
-  await page.click("#kk-new");
-  await page.waitForSelector("#kk-board");
-  return page.getAttribute("#kk-board", "data-puzzle");
 }
 
 async function type(page, i, d) {
@@ -70,7 +59,7 @@ test("a puzzle from the server played to solved with the server's solution", asy
     await page.click("#game-kakuro");
     await page.waitForSelector("#kk-new");
     await snap(page, "menu");
-    const text10 = await newGame(page, 10, "easy");
+    const text10 = await newGame(page, suite.url, 10, "easy");
     assert.equal(await text(page, "#kk-title"), "Kakuro 10×10 · Easy");
     const puzzle = readPuzzle(text10);
     assert.equal(puzzle.rows, 10);
@@ -140,7 +129,7 @@ test("a puzzle from the server played to solved with the server's solution", asy
 
 test("the clock pauses while the page is hidden and goes on when it is back", async () => {
   await withPage("kakuro-clock", desktop, async (page) => {
-    await newGame(page, 10, "medium");
+    await newGame(page, suite.url, 10, "medium");
     await assertEventually(async () => (await clock(page)) >= 2, "the clock runs", 6000);
     const setVisibility = (state) =>
       page.evaluate((s) => {
@@ -161,7 +150,7 @@ test("the clock pauses while the page is hidden and goes on when it is back", as
 
 test("pencil marks leave both runs of a placed digit, and come back with undo", async () => {
   await withPage("kakuro-pencil", desktop, async (page) => {
-    const puzzle = readPuzzle(await newGame(page, 11, "medium"));
+    const puzzle = readPuzzle(await newGame(page, suite.url, 11, "medium"));
     // A cell X, a cell in its across run, one in its down run, one in neither.
     const x = digitCells(puzzle).find((i) => runsThrough(puzzle, i).every((r) => r.cells.length >= 2));
     const [across, down] = ["across", "down"].map((dir) => runsThrough(puzzle, x).find((r) => r.dir === dir));
@@ -201,7 +190,7 @@ test("pencil marks leave both runs of a placed digit, and come back with undo", 
 
 test("the hints of a run list its digit sets as `gridforge kakuro combos` does, striking the ruled out", async () => {
   await withPage("kakuro-hints", desktop, async (page) => {
-    const puzzleText = await newGame(page, 12, "hard");
+    const puzzleText = await newGame(page, suite.url, 12, "hard");
     const puzzle = readPuzzle(puzzleText);
     const solution = await solveOnServer(suite.url, puzzleText);
     const combosOf = (sum, len, placed = "") => {
@@ -256,7 +245,7 @@ test("the hints of a run list its digit sets as `gridforge kakuro combos` does, 
 
 test("save to slot 1, overwrite only after confirming, reload and load everything back", async () => {
   await withPage("kakuro-slots", desktop, async (page) => {
-    const puzzleText = await newGame(page, 10, "easy");
+    const puzzleText = await newGame(page, suite.url, 10, "easy");
     const cells = digitCells(readPuzzle(puzzleText));
     await type(page, cells[0], 3);
     await type(page, cells[5], 8);
@@ -493,7 +482,7 @@ test("the exported single file plays Kakuro from file:// with the network blocke
   gridforge("triplex", "export-html", "--out", file);
   await withPage("kakuro-exported", { offline: true }, async (page, context) => {
     const network = await blockNetwork(context);
-    await newGame(page, 14, "expert", pathToFileURL(file).href);
+    await newGame(page, pathToFileURL(file).href, 14, "expert");
     assert.equal(
       await text(page, "#kk-notice"),
       "The server cannot be reached: this puzzle comes from the built-in collection.",

@@ -3,6 +3,7 @@
 // of a puzzle in the crate's text format, and its solution from the server.
 
 import assert from "node:assert/strict";
+import { ready } from "./browser.mjs";
 
 /**
  * Reads a puzzle: {rows, cols, digit (row-major booleans), runs: [{dir,
@@ -48,4 +49,15 @@ export async function solveOnServer(url, puzzle) {
   assert.equal(answer.uniqueness, "unique");
   const [, ...lines] = answer.solutions[0].trim().split("\n");
   return lines.flatMap((l) => l.trim().split(/\s+/)).map((t) => (t === "-" ? 0 : Number(t)));
+}
+
+/** Opens the Kakuro menu at `base` and starts a new game; returns the puzzle text. */
+export async function newGame(page, base, size, difficulty) {
+  await page.goto(`${base}#/kakuro`);
+  await ready(page);
+  await page.selectOption("#kk-size", String(size));
+  await page.selectOption("#kk-difficulty", difficulty);
+  await page.click("#kk-new");
+  await page.waitForSelector("#kk-board");
+  return page.getAttribute("#kk-board", "data-puzzle");
 }
