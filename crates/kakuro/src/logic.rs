@@ -539,9 +539,9 @@ pub(crate) struct Engine {
     pub steps: [u32; Technique::COUNT],
     /// Highest queue in use.
     max: usize,
-    /// Whether region sums and contradictions may be used in this run.
-    regions_on: bool,
-    contradictions_on: bool,
+    /// The hardest technique this run may use (region sums and
+    /// contradictions only when it is one of them).
+    hardest: Technique,
     /// Answers of the most expensive technique, kept across runs.
     completions: CompletionMemo,
     /// The regions of the layout, found when first needed.
@@ -562,8 +562,7 @@ impl Engine {
             open: vec![0; model.runs.len()],
             steps: [0; Technique::COUNT],
             max: 0,
-            regions_on: false,
-            contradictions_on: false,
+            hardest: Technique::Single,
             completions: CompletionMemo::new(),
             regions: None,
             trial: None,
@@ -617,8 +616,7 @@ impl Engine {
             Granularity::Technique => per_run.index(),
             Granularity::Level => per_run.difficulty() as usize,
         };
-        self.regions_on = max >= Technique::RegionSum;
-        self.contradictions_on = max >= Technique::Contradiction;
+        self.hardest = max;
         for queue in &mut self.queues {
             queue.clear();
         }
@@ -645,35 +643,30 @@ impl Engine {
             if self.masks.iter().all(|&m| is_single(m)) {
                 return EngineEnd::Solved;
             }
-            let (technique, applied) = if self.regions_on {
-                let mark = self.trace_mark();
-                match self.region_sums(model) {
-                    Err(run) => return EngineEnd::Contradiction(run),
-                    Ok(Some(region)) => {
-                        self.trace_step(Technique::RegionSum, Focus::Region(region), mark);
-                        (Technique::RegionSum, true)
-                    }
-                    Ok(None) => (Technique::RegionSum, false),
+            // The easiest multi-run technique allowed that changes something.
+            let mut applied = None;
+            for technique in [Technique::RegionSum, Technique::Contradiction] {
+                if technique > self.hardest {
+                    break;
                 }
-            } else {
-                (Technique::RegionSum, false)
-            };
-            let (technique, applied) = if !applied && self.contradictions_on {
                 let mark = self.trace_mark();
-                match self.contradiction(model) {
+                let found = match technique {
+                    Technique::RegionSum => self.region_sums(model).map(|r| r.map(Focus::Region)),
+                    _ => self.contradiction(model),
+                };
+                match found {
                     Err(run) => return EngineEnd::Contradiction(run),
                     Ok(Some(focus)) => {
-                        self.trace_step(Technique::Contradiction, focus, mark);
-                        (Technique::Contradiction, true)
+                        self.trace_step(technique, focus, mark);
+                        applied = Some(technique);
+                        break;
                     }
-                    Ok(None) => (Technique::Contradiction, false),
+                    Ok(None) => {}
                 }
-            } else {
-                (technique, applied)
-            };
-            if !applied {
-                return EngineEnd::Stuck;
             }
+            let Some(technique) = applied else {
+                return EngineEnd::Stuck;
+            };
             self.steps[technique.index()] += 1;
             if self.trace.as_ref().is_some_and(|t| t.stopped) {
                 return EngineEnd::Stuck;
