@@ -31,6 +31,11 @@ enum Command {
     Kakuro(cli::kakuro::Command),
     /// Run the game server: HTTP API, table of records, embedded web client.
     Serve(cli::serve::Args),
+    /// Operator tools on the server's database (name moderation).
+    #[command(subcommand)]
+    Admin(cli::admin::Command),
+    /// Copy a running server's SQLite database to a file, consistently.
+    Backup(cli::backup::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,11 +61,15 @@ fn main() -> ExitCode {
         Command::Chess(command) => cli::chess::run(command),
         Command::Kakuro(command) => cli::kakuro::run(command),
         Command::Serve(args) => cli::serve::run(args),
+        Command::Admin(command) => cli::admin::run(command),
+        Command::Backup(args) => cli::backup::run(args),
     };
     match outcome {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("gridforge: {err:#}");
+            // One line, whatever the causes' messages hold.
+            let message = format!("{err:#}").replace(['\n', '\r'], " ");
+            eprintln!("gridforge: {message}");
             ExitCode::from(2)
         }
     }

@@ -7,15 +7,12 @@
 //! may create databases (scripts/test starts one). Without it the PostgreSQL
 //! tests fail, unless `GRIDFORGE_TEST_SKIP_POSTGRES=1` says to skip them.
 
-use gridforge_triplex::{CensusOptions, LevelRecord, Pack};
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Connection;
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 // ---------------------------------------------------------------- harness
@@ -23,173 +20,9 @@ use std::time::{Duration, Instant};
 #[path = "../crates/server/tests/common/postgres.rs"]
 mod postgres;
 
-/// A running `gridforge serve` process.
-struct ServerProcess {
-    child: Child,
-    base: String,
-    log: Arc<Mutex<Vec<String>>>,
-}
-
-impl ServerProcess {
-    /// Starts `gridforge serve` on a free loopback port with `args` added,
-    /// in `cwd`, and waits until it listens.
-    fn spawn(args: &[&str], cwd: &Path) -> ServerProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gridforge"))
-            .arg("serve")
-            .args(["--addr", "127.0.0.1:0", "--rate-limit", "0"])
-            .args(args)
-            .current_dir(cwd)
-            .env_remove("GRIDFORGE_DATABASE_URL")
-            .env_remove("GRIDFORGE_ADDR")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("gridforge serve starts");
-        let stderr = child.stderr.take().unwrap();
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let (found, address) = mpsc::channel();
-        let lines = log.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(rest) = line.split("listening on http://").nth(1) {
-                    let addr: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
-                    found.send(addr).ok();
-                }
-                lines.lock().unwrap().push(line);
-            }
-        });
-        match address.recv_timeout(Duration::from_secs(60)) {
-            Ok(addr) => ServerProcess {
-                child,
-                base: format!("http://{addr}"),
-                log,
-            },
-            Err(_) => {
-                child.kill().ok();
-                panic!(
-                    "gridforge serve did not start:\n{}",
-                    log.lock().unwrap().join("\n")
-                );
-            }
-        }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
-
-    fn logs(&self) -> String {
-        self.log.lock().unwrap().join("\n")
-    }
-
-    /// Sends SIGTERM and waits for a clean exit.
-    fn terminate(mut self) -> String {
-        let status = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .expect("kill runs");
-        assert!(status.success());
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Some(exit) = self.child.try_wait().unwrap() {
-                std::thread::sleep(Duration::from_millis(100));
-                let logs = self.logs();
-                assert!(exit.success(), "exit {exit}: {logs}");
-                return logs;
-            }
-            assert!(Instant::now() < deadline, "no exit after SIGTERM");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
-    }
-}
-
-fn client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .no_proxy()
-        .timeout(Duration::from_secs(30))
-        .build()
-        .unwrap()
-}
-
-fn pack() -> &'static Pack {
-    static PACK: OnceLock<Pack> = OnceLock::new();
-    PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
-}
-
-fn record(n: usize) -> &'static LevelRecord {
-    &pack().levels[n - 1]
-}
-
-/// The correct placements of level `n`, from its solution grid.
-fn solution_of(n: usize) -> Value {
-    let cells = record(n).solution_cells();
-    let placements = cells.iter().enumerate();
-    Value::Array(
-        placements
-            .map(|(k, cells)| json!({"piece": k, "cells": cells}))
-            .collect(),
-    )
-}
-
-/// Waits out the fastest believable time of the slowest of `levels`.
-async fn wait_floor(levels: impl IntoIterator<Item = usize>) {
-    let pieces = levels
-        .into_iter()
-        .map(|n| record(n).pieces.len())
-        .max()
-        .unwrap_or(0) as u64;
-    tokio::time::sleep(Duration::from_millis(250 * pieces + 100)).await;
-}
-
-async fn start(client: &reqwest::Client, server: &ServerProcess, n: usize) -> String {
-    let response = client
-        .post(server.url(&format!("/api/triplex/levels/{n}/start")))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let body: Value = response.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
-}
-
-async fn submit(
-    client: &reqwest::Client,
-    base: &str,
-    n: usize,
-    token: &str,
-    name: Option<&str>,
-) -> Result<(StatusCode, Value), reqwest::Error> {
-    let mut body = json!({"token": token, "placements": solution_of(n)});
-    if let Some(name) = name {
-        body["name"] = json!(name);
-    }
-    let response = client
-        .post(format!("{base}/api/triplex/levels/{n}/solves"))
-        .json(&body)
-        .send()
-        .await?;
-    let status = response.status();
-    let body = response.json().await?;
-    Ok((status, body))
-}
-
-async fn records(client: &reqwest::Client, server: &ServerProcess, n: usize) -> Value {
-    client
-        .get(server.url(&format!("/api/triplex/levels/{n}/records")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
+#[path = "common/server.rs"]
+mod server;
+use server::*;
 
 // ---------------------------------------------------------------- tests
 

@@ -1,5 +1,7 @@
 //! Subcommands of the `gridforge` binary and the few helpers they share.
 
+pub mod admin;
+pub mod backup;
 pub mod chess;
 pub mod kakuro;
 pub mod serve;

@@ -1,6 +1,5 @@
 //! `gridforge serve`: run the game server (see the `gridforge-server` crate).
 
-use anyhow::Context;
 use gridforge_server::config::{
     DEFAULT_ADDR, DEFAULT_DATABASE, DEFAULT_DB_CONNECTIONS, DEFAULT_HEADER_TIMEOUT,
     DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SECOND,
@@ -58,12 +57,31 @@ pub struct Args {
     #[arg(long, env = "GRIDFORGE_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_connections: u32,
+    /// A proxy (CIDR, or one address) whose `X-Forwarded-For` names the
+    /// client, for the rate limit and the logs; repeat for several. From
+    /// any other peer the header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "CIDR", env = "GRIDFORGE_TRUSTED_PROXIES",
+          value_delimiter = ',', value_parser = cidr)]
+    trusted_proxies: Vec<ipnet::IpNet>,
+    /// Serve Prometheus metrics at http://ADDR/metrics, a listener of their
+    /// own (keep it off the public network) [default: no metrics].
+    #[arg(long, env = "GRIDFORGE_METRICS_ADDR", value_name = "ADDR")]
+    metrics_addr: Option<SocketAddr>,
     /// Log format on stderr.
     #[arg(long, env = "GRIDFORGE_LOG_FORMAT", value_enum, default_value_t = LogFormatArg::Text)]
     log_format: LogFormatArg,
     /// Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`.
     #[arg(long, env = "GRIDFORGE_LOG", default_value = "info")]
     log: String,
+}
+
+/// A network in CIDR notation, or a single address (as /32 or /128).
+fn cidr(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map(|net| net.trunc())
+        .map_err(|_| format!("'{text}' is not an address or a network such as 10.0.0.0/8"))
 }
 
 /// A time limit in seconds: more than 0, at most a day.
@@ -104,9 +122,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.idle_timeout = Duration::from_secs_f64(args.idle_timeout);
     config.request_timeout = Duration::from_secs_f64(args.request_timeout);
     config.max_connections = args.max_connections;
+    config.trusted_proxies = args.trusted_proxies;
+    config.metrics_addr = args.metrics_addr;
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;
     }
-    gridforge_server::run(config).context("server stopped")?;
+    gridforge_server::run(config)?;
     Ok(ExitCode::SUCCESS)
 }

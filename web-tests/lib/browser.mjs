@@ -108,6 +108,10 @@ async function withPage(browser, name, options, fn) {
   page.on("pageerror", (e) => consoleLines.push(`pageerror: ${e.message}`));
   try {
     await fn(page, context);
+    // The server's Content-Security-Policy allows no inline script or style:
+    // whatever the page did, the browser must have refused nothing.
+    const refused = consoleLines.filter((l) => /Content Security Policy/i.test(l));
+    assert.deepEqual(refused, [], "the page broke the Content-Security-Policy");
   } catch (err) {
     mkdirSync(ARTIFACTS, { recursive: true });
     const file = path.join(ARTIFACTS, `${name.replace(/[^\w-]+/g, "_")}.png`);

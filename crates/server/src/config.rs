@@ -37,6 +37,11 @@ pub struct Config {
     /// Client connections open at once; further ones wait in the listening
     /// socket's queue until one closes.
     pub max_connections: u32,
+    /// Peers (proxies) whose `X-Forwarded-For` names the client, for the
+    /// rate limit and the logs; from any other peer the header is ignored.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Where to serve Prometheus metrics (`GET /metrics`); `None`: nowhere.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Config {
@@ -55,6 +60,8 @@ impl Config {
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            trusted_proxies: Vec::new(),
+            metrics_addr: None,
         }
     }
 }

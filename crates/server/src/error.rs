@@ -22,6 +22,10 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong.
     pub message: String,
+    /// Why a solve was refused, for the metrics ([`crate::telemetry`]).
+    pub reason: Option<&'static str>,
+    /// The database was unavailable (for the [`crate::breaker`]).
+    pub database_down: bool,
 }
 
 impl ApiError {
@@ -30,7 +34,16 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            reason: None,
+            database_down: false,
         }
+    }
+
+    /// The same error, labelled with why a solve was refused (counted by
+    /// `gridforge_triplex_solves_total{outcome}`).
+    pub fn because(mut self, reason: &'static str) -> ApiError {
+        self.reason = Some(reason);
+        self
     }
 
     /// 400: the request is not usable as given.
@@ -66,7 +79,17 @@ impl From<StoreError> for ApiError {
         match err {
             StoreError::Busy(_) => {
                 tracing::warn!(%err, "database busy");
-                ApiError::busy(err.to_string())
+                ApiError {
+                    database_down: true,
+                    ..ApiError::busy(err.to_string())
+                }
+            }
+            StoreError::Unavailable(_) => {
+                tracing::warn!(%err, "database unavailable");
+                ApiError {
+                    database_down: true,
+                    ..ApiError::busy("the database is unavailable; try again shortly")
+                }
             }
             other => ApiError::internal("storage failed", &other),
         }
@@ -75,13 +98,24 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut response = (
             self.status,
             Json(ErrorBody {
                 error: &self.message,
             }),
         )
-            .into_response()
+            .into_response();
+        if self.database_down {
+            response
+                .extensions_mut()
+                .insert(crate::breaker::DatabaseDown);
+        }
+        if let Some(reason) = self.reason {
+            response
+                .extensions_mut()
+                .insert(crate::telemetry::SolveOutcome(reason));
+        }
+        response
     }
 }
 
@@ -91,6 +125,19 @@ pub enum ServerError {
     /// The database could not be opened or migrated.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The database could not be opened, migrated or written at start.
+    /// The cause is part of the message and not a `source`, so that the
+    /// error prints as one line without the cause's own chain repeating it.
+    #[error("{what}: {cause}")]
+    Database {
+        /// What was being done, with the database (its password hidden).
+        what: String,
+        /// The storage error.
+        cause: StoreError,
+    },
+    /// The metrics recorder could not be installed.
+    #[error("cannot start the metrics: {0}")]
+    Metrics(String),
     /// The Triplex level pack could not be built.
     #[error("cannot build the Triplex level pack: {0}")]
     Pack(String),
@@ -102,4 +149,42 @@ pub enum ServerError {
         /// The I/O error.
         source: std::io::Error,
     },
+}
+
+/// A database URL fit for a log or an error message: a password in it is
+/// replaced by `***`.
+pub fn redacted_url(url: &str) -> String {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return url.to_string();
+    };
+    let rest = &url[scheme_end..];
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else {
+        return url.to_string();
+    };
+    match rest[..at].find(':') {
+        Some(colon) => format!(
+            "{}{}:***{}",
+            &url[..scheme_end],
+            &rest[..colon],
+            &rest[at..]
+        ),
+        None => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted_url;
+
+    #[test]
+    fn passwords_are_hidden() {
+        assert_eq!(
+            redacted_url("postgres://u:secret@h:5432/db?x=1"),
+            "postgres://u:***@h:5432/db?x=1"
+        );
+        assert_eq!(redacted_url("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redacted_url("sqlite://a/b.db"), "sqlite://a/b.db");
+        assert_eq!(redacted_url("sqlite:x.db"), "sqlite:x.db");
+    }
 }

@@ -1,5 +1,6 @@
 //! HTTP plumbing shared by the handlers: cacheable bodies with ETags, JSON
-//! error bodies for every 4xx and 5xx, and the rate limit on writes.
+//! error bodies for every 4xx and 5xx, the client's address (behind trusted
+//! proxies), the rate limit on writes, and the security headers.
 
 use crate::error::ApiError;
 use crate::AppState;
@@ -8,9 +9,10 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use ipnet::IpNet;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 /// A body that does not change while the server runs, with its ETag.
 #[derive(Debug, Clone)]
@@ -153,16 +155,90 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::new(body))
 }
 
-/// Middleware: POST requests take a token from their client address's
-/// bucket; an empty bucket gets 429 with `Retry-After`.
+/// The address of the client a request comes from: the peer, or, when the
+/// peer is a trusted proxy, the address it names in `X-Forwarded-For`.
+/// Set by [`client_addr`]; the rate limit and the request logs use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientAddr(pub IpAddr);
+
+/// The client behind `peer`: `X-Forwarded-For` (all its headers, in order,
+/// as one comma-separated list) is read from the right only while the hop
+/// that added an entry is trusted. The first address not in `trusted` is
+/// the client; if every hop is trusted, the leftmost. An entry that is not
+/// an address stops the walk at the last trusted hop, and an untrusted peer's
+/// header is ignored, so a client cannot choose its own address.
+pub fn client_ip<'a>(
+    peer: IpAddr,
+    forwarded_for: impl DoubleEndedIterator<Item = &'a str>,
+    trusted: &[IpNet],
+) -> IpAddr {
+    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(&canonical(*ip)));
+    let mut client = peer;
+    if !is_trusted(&client) {
+        return client;
+    }
+    let hops: Vec<&str> = forwarded_for
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .filter(|hop| !hop.is_empty())
+        .collect();
+    for hop in hops.iter().rev() {
+        let Some(ip) = parse_hop(hop) else {
+            break;
+        };
+        client = ip;
+        if !is_trusted(&ip) {
+            break;
+        }
+    }
+    client
+}
+
+/// An IPv4 address mapped into IPv6 (`::ffff:a.b.c.d`) as the IPv4 one.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// One `X-Forwarded-For` entry: an address, perhaps with a port
+/// (`1.2.3.4:5678`, `[::1]:5678`).
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    if let Ok(ip) = hop.parse::<IpAddr>() {
+        return Some(canonical(ip));
+    }
+    hop.parse::<SocketAddr>().ok().map(|a| canonical(a.ip()))
+}
+
+/// Middleware: finds the client's address ([`ClientAddr`]) from the peer
+/// and, behind trusted proxies, `X-Forwarded-For`.
+pub async fn client_addr(
+    State(app): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| canonical(info.0.ip()));
+    if let Some(peer) = peer {
+        let headers = request.headers().get_all("x-forwarded-for");
+        let values = headers.iter().filter_map(|v| v.to_str().ok());
+        let ip = client_ip(peer, values, &app.trusted_proxies);
+        request.extensions_mut().insert(ClientAddr(ip));
+    }
+    next.run(request).await
+}
+
+/// Middleware: POST requests take a cell from their client address's
+/// limit; an address over it gets 429 with `Retry-After`.
 pub async fn rate_limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
     if request.method() == Method::POST {
-        let peer = request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|info| info.0.ip());
-        if let Some(ip) = peer {
-            if let Err(wait) = app.limiter.check(ip, std::time::Instant::now()) {
+        let client = request.extensions().get::<ClientAddr>().map(|c| c.0);
+        if let Some(ip) = client {
+            if let Err(wait) = app.limiter.check(ip) {
+                metrics::counter!("gridforge_rate_limited_total").increment(1);
                 let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
                 let mut response = ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
@@ -177,4 +253,97 @@ pub async fn rate_limit(State(app): State<AppState>, request: Request, next: Nex
         }
     }
     next.run(request).await
+}
+
+/// The Content-Security-Policy of every answer: scripts, styles and
+/// everything else only from this server (no inline script or style, no
+/// `eval`), images also as `data:` URLs (saved Kakuro thumbnails), and no
+/// page may frame the client.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; \
+form-action 'self'; frame-ancestors 'none'";
+
+/// Middleware: the security headers on every answer (the web client's pages
+/// and the API alike): the policy above, `nosniff`, no referrer sent to
+/// other sites, and no framing for browsers that predate `frame-ancestors`.
+pub async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nets(list: &[&str]) -> Vec<IpNet> {
+        list.iter().map(|n| n.parse().unwrap()).collect()
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn forwarded_for_only_from_trusted_peers() {
+        let trusted = nets(&["10.0.0.0/8", "::1/128"]);
+        // An untrusted peer's header is ignored.
+        assert_eq!(
+            client_ip(ip("203.0.113.9"), ["1.2.3.4"].into_iter(), &trusted),
+            ip("203.0.113.9")
+        );
+        // A trusted peer: the entry it added.
+        assert_eq!(
+            client_ip(ip("10.1.1.1"), ["1.2.3.4"].into_iter(), &trusted),
+            ip("1.2.3.4")
+        );
+        // A chain of proxies: the first untrusted hop from the right, not the
+        // spoofed leftmost entry.
+        assert_eq!(
+            client_ip(
+                ip("10.1.1.1"),
+                ["6.6.6.6, 1.2.3.4", "10.2.2.2"].into_iter(),
+                &trusted
+            ),
+            ip("1.2.3.4")
+        );
+        // No header: the peer.
+        assert_eq!(
+            client_ip(ip("10.1.1.1"), std::iter::empty(), &trusted),
+            ip("10.1.1.1")
+        );
+        // Garbage stops the walk at the last trusted hop.
+        assert_eq!(
+            client_ip(ip("10.1.1.1"), ["1.2.3.4, junk"].into_iter(), &trusted),
+            ip("10.1.1.1")
+        );
+        // Ports and IPv6, and IPv4-mapped peers.
+        assert_eq!(
+            client_ip(ip("::1"), ["[2001:db8::1]:443"].into_iter(), &trusted),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            client_ip(ip("::ffff:10.0.0.5"), ["5.6.7.8:99"].into_iter(), &trusted),
+            ip("5.6.7.8")
+        );
+        // Nothing trusted: always the peer.
+        assert_eq!(
+            client_ip(ip("10.1.1.1"), ["1.2.3.4"].into_iter(), &[]),
+            ip("10.1.1.1")
+        );
+    }
 }

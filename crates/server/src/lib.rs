@@ -8,6 +8,9 @@
 //!   PostgreSQL implementations, with embedded migrations.
 //! - [`token`]: signed start tokens; [`limits`]: rate limit and compute
 //!   slots; [`web`]: the embedded web client and OpenAPI description.
+//! - [`admin`]: operator tools on the database (name moderation, backups).
+//! - [`telemetry`]: Prometheus metrics on a listener of their own.
+//! - [`breaker`]: quick 503s while the database is down.
 //! - [`connections`]: accepting and serving connections with their time
 //!   limits and cap; [`fd_limit`]: the open-file limit raised at start.
 //!
@@ -17,6 +20,8 @@
 
 #![deny(missing_docs)]
 
+pub mod admin;
+pub mod breaker;
 pub mod chess;
 pub mod config;
 pub mod connections;
@@ -27,6 +32,7 @@ pub mod kakuro;
 pub mod limits;
 pub mod router;
 pub mod storage;
+pub mod telemetry;
 pub mod token;
 pub mod triplex;
 pub mod web;
@@ -63,6 +69,10 @@ pub struct Shared {
     pub limiter: limits::RateLimiter,
     /// Slots for generator and solver runs.
     pub compute: limits::Compute,
+    /// Proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Quick refusals while the database is down.
+    pub breaker: breaker::Breaker,
 }
 
 impl std::ops::Deref for AppState {
@@ -75,6 +85,10 @@ impl std::ops::Deref for AppState {
 /// A server with its database open and its socket bound, not yet serving.
 pub struct Server {
     listener: tokio::net::TcpListener,
+    metrics: Option<(
+        tokio::net::TcpListener,
+        metrics_exporter_prometheus::PrometheusHandle,
+    )>,
     state: AppState,
     limits: connections::ConnectionLimits,
     request_timeout: std::time::Duration,
@@ -86,13 +100,25 @@ impl Server {
     /// the address.
     pub async fn start(config: &Config) -> Result<Server, ServerError> {
         let max_connections = open_file_room(config);
-        let store = storage::open(&config.database, config.db_connections).await?;
+        let shown = error::redacted_url(&config.database);
+        let store = storage::open(&config.database, config.db_connections)
+            .await
+            .map_err(|cause| ServerError::Database {
+                what: format!("cannot open the database {shown}"),
+                cause,
+            })?;
         tracing::info!(backend = ?store.backend(), "database ready");
         let mut fresh = [0u8; token::KEY_BYTES];
         rand::fill(&mut fresh);
+        // A write at start: a database that cannot be written fails here,
+        // not at the first solve.
         let key = store
             .secret(triplex::TOKEN_SECRET_NAME, &fresh, triplex::now_ms() as i64)
-            .await?;
+            .await
+            .map_err(|cause| ServerError::Database {
+                what: format!("cannot write to the database {shown}"),
+                cause,
+            })?;
         let catalogue = tokio::task::spawn_blocking(triplex::Catalogue::shared)
             .await
             .map_err(|e| ServerError::Pack(e.to_string()))?
@@ -103,12 +129,27 @@ impl Server {
                 what: format!("cannot listen on {}", config.addr),
                 source,
             })?;
+        let metrics = match config.metrics_addr {
+            Some(addr) => {
+                let handle = telemetry::recorder()?;
+                let listener = tokio::net::TcpListener::bind(addr)
+                    .await
+                    .map_err(|source| ServerError::Io {
+                        what: format!("cannot listen for metrics on {addr}"),
+                        source,
+                    })?;
+                Some((listener, handle))
+            }
+            None => None,
+        };
         let state = AppState(Arc::new(Shared {
             store,
             catalogue,
             signer: token::TokenSigner::new(&key),
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
+            trusted_proxies: config.trusted_proxies.clone(),
+            breaker: breaker::Breaker::default(),
         }));
         let limits = connections::ConnectionLimits {
             header_timeout: config.header_timeout,
@@ -117,6 +158,7 @@ impl Server {
         };
         Ok(Server {
             listener,
+            metrics,
             state,
             limits,
             request_timeout: config.request_timeout,
@@ -133,6 +175,13 @@ impl Server {
             })
     }
 
+    /// The address the metrics listener is bound to, if metrics are on.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics
+            .as_ref()
+            .and_then(|(listener, _)| listener.local_addr().ok())
+    }
+
     /// Serves until `shutdown` completes, then finishes the requests in
     /// flight (for at most [`SHUTDOWN_GRACE`]) and closes the database.
     pub async fn serve(
@@ -141,9 +190,24 @@ impl Server {
     ) -> Result<(), ServerError> {
         let addr = self.local_addr()?;
         let store = self.state.store.clone();
+        let metrics = self.metrics.map(|(listener, handle)| {
+            let addr = listener.local_addr().ok();
+            let app = telemetry::metrics_router(self.state.clone(), handle);
+            if let Some(addr) = addr {
+                tracing::info!(%addr, "metrics on http://{addr}/metrics");
+            }
+            tokio::spawn(async move {
+                if let Err(err) = axum::serve(listener, app).await {
+                    tracing::error!(%err, "the metrics listener failed");
+                }
+            })
+        });
         let app = router::router(self.state, self.request_timeout);
         tracing::info!(%addr, "listening on http://{addr}");
         connections::serve(self.listener, app, self.limits, shutdown).await;
+        if let Some(task) = metrics {
+            task.abort();
+        }
         store.close().await;
         tracing::info!("stopped");
         Ok(())
@@ -176,31 +240,42 @@ fn open_file_room(config: &Config) -> usize {
     cap
 }
 
-/// Completes on SIGINT (Ctrl-C) or SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
+/// Completes on SIGINT (Ctrl-C) or SIGTERM. On Unix the handlers are
+/// installed when this is called, not when the future is first polled, so
+/// a signal that comes as soon as the server says it listens is not lost
+/// (it would kill the process with the default action). Call it within the
+/// runtime.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let interrupt = signal(SignalKind::interrupt());
+        let terminate = signal(SignalKind::terminate());
+        async move {
+            let wait = |installed: std::io::Result<tokio::signal::unix::Signal>, name| async move {
+                match installed {
+                    Ok(mut signal) => {
+                        signal.recv().await;
+                    }
+                    Err(err) => {
+                        tracing::error!(%err, "cannot wait for {name}");
+                        std::future::pending::<()>().await;
+                    }
+                }
+            };
+            tokio::select! {
+                () = wait(interrupt, "SIGINT") => tracing::info!("SIGINT: shutting down"),
+                () = wait(terminate, "SIGTERM") => tracing::info!("SIGTERM: shutting down"),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
         if let Err(err) = tokio::signal::ctrl_c().await {
-            tracing::error!(%err, "cannot wait for SIGINT");
+            tracing::error!(%err, "cannot wait for Ctrl-C");
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(err) => {
-                tracing::error!(%err, "cannot wait for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => tracing::info!("SIGINT: shutting down"),
-        () = terminate => tracing::info!("SIGTERM: shutting down"),
+        tracing::info!("Ctrl-C: shutting down");
     }
 }
 
@@ -216,6 +291,7 @@ pub fn run(config: Config) -> Result<(), ServerError> {
         })?;
     runtime.block_on(async {
         let server = Server::start(&config).await?;
-        server.serve(shutdown_signal()).await
+        let shutdown = shutdown_signal();
+        server.serve(shutdown).await
     })
 }

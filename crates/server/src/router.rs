@@ -1,13 +1,16 @@
 //! The routes and the middleware around them.
 //!
-//! Outermost first: tracing of each request, gzip compression, a JSON 500
-//! if a handler panics, JSON bodies for every error, the time limit of a
+//! Outermost first: the client's address (from `X-Forwarded-For` behind a
+//! trusted proxy), tracing of each request, the request metrics, gzip
+//! compression, the security headers, a JSON 500 if a handler panics, JSON bodies for every error, the time limit of a
 //! whole request (408), the whole body (at most 64 KiB, else 413) read before
 //! anything answers, and the per-address rate
 //! limit on POST requests.
 
-use crate::http::{json_errors, rate_limit, read_whole_body};
-use crate::{chess, kakuro, triplex, web, AppState};
+use crate::http::{client_addr, json_errors, rate_limit, read_whole_body, security_headers};
+use crate::telemetry::{count_solves, track_requests};
+use crate::{breaker, chess, kakuro, triplex, web, AppState};
+use axum::extract::Request;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -46,23 +49,27 @@ pub const ROUTES: &[(&str, &str)] = &[
 /// a request not answered within `request_timeout` (reading a slow body
 /// included) gets 408.
 pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
+    // The routes that use the database go through the circuit breaker.
+    let guarded = || middleware::from_fn_with_state(state.clone(), breaker::guard);
     Router::new()
-        .route("/healthz", get(health))
+        .route("/healthz", get(health).layer(guarded()))
         .route("/api/openapi.json", get(web::openapi))
         .route("/api/triplex/levels", get(triplex::list_levels))
         .route("/api/triplex/levels/{number}", get(triplex::get_level))
         .route("/api/triplex/levels/{number}/start", post(triplex::start))
         .route(
             "/api/triplex/levels/{number}/solves",
-            post(triplex::submit_solve),
+            post(triplex::submit_solve)
+                .layer(guarded())
+                .layer(middleware::from_fn(count_solves)),
         )
         .route(
             "/api/triplex/levels/{number}/name",
-            post(triplex::name_first_solver),
+            post(triplex::name_first_solver).layer(guarded()),
         )
         .route(
             "/api/triplex/levels/{number}/records",
-            get(triplex::records),
+            get(triplex::records).layer(guarded()),
         )
         .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
         .route("/api/kakuro/solve", post(kakuro::solve_board))
@@ -79,9 +86,28 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         ))
         .layer(middleware::from_fn(json_errors))
         .layer(CatchPanicLayer::custom(panic_response))
+        .layer(middleware::from_fn(security_headers))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn(track_requests))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(middleware::from_fn_with_state(state.clone(), client_addr))
         .with_state(state)
+}
+
+/// The log span of a request, with the client's address
+/// ([`crate::http::ClientAddr`]: behind a trusted proxy, the one it names).
+fn request_span(request: &Request) -> tracing::Span {
+    let client = request
+        .extensions()
+        .get::<crate::http::ClientAddr>()
+        .map(|c| c.0.to_string())
+        .unwrap_or_default();
+    tracing::info_span!(
+        "request",
+        method = %request.method(),
+        uri = %request.uri(),
+        client = %client,
+    )
 }
 
 /// `GET /healthz`: 200 when the database answers, 503 otherwise.
@@ -99,7 +125,11 @@ async fn health(State(app): State<AppState>) -> Response {
         "backend": format!("{:?}", app.store.backend()).to_lowercase(),
         "levels": app.catalogue.len(),
     });
-    (status, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+    let mut response = (status, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response();
+    if status != StatusCode::OK {
+        response.extensions_mut().insert(breaker::DatabaseDown);
+    }
+    response
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {

@@ -262,25 +262,26 @@ pub async fn submit_solve(
 ) -> Result<Response, ApiError> {
     let (number, level) = app.catalogue.lookup(&number)?;
     if let Some(name) = &request.name {
-        check_name(name)?;
+        check_name(name).map_err(|e| e.because("bad_name"))?;
     }
-    let token = verify_token(&app, &request.token, number)?;
-    let placements = to_placements(&request.placements)?;
+    let token = verify_token(&app, &request.token, number).map_err(|e| e.because("bad_token"))?;
+    let placements = to_placements(&request.placements).map_err(|e| e.because("not_a_solution"))?;
     let violations = level.level.check_placements(&placements);
     if !violations.is_empty() {
         let all: Vec<String> = violations.iter().map(ToString::to_string).collect();
-        return Err(ApiError::unprocessable(format!(
-            "not a solution: {}",
-            all.join("; ")
-        )));
+        return Err(
+            ApiError::unprocessable(format!("not a solution: {}", all.join("; ")))
+                .because("not_a_solution"),
+        );
     }
     let now = now_ms();
-    let time_ms = elapsed_since_issue(&token, now)?;
+    let time_ms = elapsed_since_issue(&token, now).map_err(|e| e.because("bad_token"))?;
     if time_ms < level.public.min_time_ms {
         return Err(ApiError::unprocessable(format!(
             "solved in {time_ms} ms, faster than this level allows ({} ms: {MIN_MS_PER_PIECE} ms per piece)",
             level.public.min_time_ms
-        )));
+        ))
+        .because("too_fast"));
     }
     let outcome = app
         .store
@@ -296,7 +297,8 @@ pub async fn submit_solve(
         SolveRecorded::TokenUsed => Err(ApiError::new(
             StatusCode::CONFLICT,
             "this start token was already used for a solve",
-        )),
+        )
+        .because("token_used")),
         SolveRecorded::Recorded { first } => {
             let named = first && request.name.is_some();
             if first {

@@ -53,6 +53,10 @@ pub enum StoreError {
     /// No connection became free in time: the database is overloaded or down.
     #[error("the database is busy (no connection within {0} s)")]
     Busy(u64),
+    /// The database cannot be reached or is shutting down (connection
+    /// refused or lost, PostgreSQL stopping): a request may succeed later.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
     /// Applying the embedded migrations failed.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
@@ -65,9 +69,24 @@ impl From<sqlx::Error> for StoreError {
     fn from(err: sqlx::Error) -> Self {
         match err {
             sqlx::Error::PoolTimedOut => StoreError::Busy(ACQUIRE_TIMEOUT.as_secs()),
+            sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed => StoreError::Unavailable(err.to_string()),
+            sqlx::Error::Database(ref db) if db.code().is_some_and(|c| is_unavailable_code(&c)) => {
+                StoreError::Unavailable(err.to_string())
+            }
             other => StoreError::Database(other),
         }
     }
+}
+
+/// SQLSTATEs of a PostgreSQL that is going away or not there: class 08
+/// (connection exception) and 57P (operator intervention: shutdown, crash,
+/// cannot connect now).
+fn is_unavailable_code(code: &str) -> bool {
+    code.starts_with("08") || code.starts_with("57P")
 }
 
 /// How long a request waits for a database connection before giving up.
@@ -134,12 +153,91 @@ pub struct LevelRecords {
     pub best_ms: Option<i64>,
 }
 
+/// A level's first solver as moderation sees it (`gridforge admin names`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedSolver {
+    /// The level description.
+    pub level: String,
+    /// The name the solver gave, hidden or not.
+    pub name: Option<String>,
+    /// Whether an operator hid the name (the API then shows no name).
+    pub hidden: bool,
+    /// When they solved the level, Unix milliseconds.
+    pub solved_at: i64,
+}
+
+/// A moderation change to a first solver's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameChange {
+    /// Show the solver as anonymous (the name is kept).
+    Hide,
+    /// Show the name again.
+    Unhide,
+    /// Replace the name.
+    Rename(String),
+}
+
+impl NameChange {
+    /// The action as the audit table records it.
+    pub fn action(&self) -> &'static str {
+        match self {
+            NameChange::Hide => "hide",
+            NameChange::Unhide => "unhide",
+            NameChange::Rename(_) => "rename",
+        }
+    }
+}
+
+/// What a moderation change did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moderated {
+    /// The change is made and audited.
+    Changed,
+    /// The level has no first solver.
+    NoFirstSolver,
+    /// Nothing to change (already hidden, shown, or so named): not audited.
+    Unchanged,
+}
+
+/// One row of the moderation audit table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditEntry {
+    /// Order of the changes.
+    pub id: i64,
+    /// When, Unix milliseconds.
+    pub at: i64,
+    /// Who: the operator's OS user or the `--actor` given.
+    pub actor: String,
+    /// `hide`, `unhide` or `rename`.
+    pub action: String,
+    /// The level description.
+    pub level: String,
+    /// The name before (for a rename) or the name hidden or shown.
+    pub old_name: Option<String>,
+    /// The name after a rename.
+    pub new_name: Option<String>,
+}
+
+/// The connection pool at one moment, for the metrics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PoolStats {
+    /// Connections open.
+    pub size: u32,
+    /// Open connections not lent out.
+    pub idle: u32,
+    /// Connections the pool may open.
+    pub max: u32,
+}
+
 /// The server's storage. Implementations keep every write durable once the
 /// call returns `Ok` (SQLite WAL, PostgreSQL commit).
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
     /// Which backend this is.
     fn backend(&self) -> Backend;
+
+    /// The connection pool's use now (SQLite: writer and readers together).
+    fn pool_stats(&self) -> PoolStats;
 
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
@@ -161,8 +259,25 @@ pub trait Store: Send + Sync + 'static {
         name: &str,
     ) -> Result<NameOutcome, StoreError>;
 
-    /// The table of records of `level`.
+    /// The table of records of `level` (a hidden first solver's name is
+    /// left out).
     async fn records(&self, level: &str) -> Result<LevelRecords, StoreError>;
+
+    /// Every level's first solver, with hidden names, for moderation.
+    async fn first_solvers(&self) -> Result<Vec<NamedSolver>, StoreError>;
+
+    /// Hides, shows or renames the first solver of `level`, and records the
+    /// change with `actor` and `now` in the audit table, in one transaction.
+    async fn moderate(
+        &self,
+        level: &str,
+        change: &NameChange,
+        actor: &str,
+        now: i64,
+    ) -> Result<Moderated, StoreError>;
+
+    /// The moderation audit table, oldest first.
+    async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError>;
 
     /// Closes the connections (on shutdown).
     async fn close(&self);

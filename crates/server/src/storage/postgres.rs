@@ -9,12 +9,12 @@
 use super::migrations;
 use super::shared::Shared;
 use super::{
-    Backend, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store, StoreError,
-    ACQUIRE_TIMEOUT,
+    AuditEntry, Backend, LevelRecords, Moderated, NameChange, NameOutcome, NamedSolver, NewSolve,
+    PoolStats, SettledLevels, SolveRecorded, Store, StoreError, ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
-use sqlx::Row;
+use sqlx::{ConnectOptions, Connection, Row};
 use std::str::FromStr;
 
 /// The PostgreSQL implementation of [`Store`].
@@ -29,6 +29,10 @@ impl PostgresStore {
     /// `connections` connections and applies the migrations.
     pub async fn open(url: &str, connections: u32) -> Result<PostgresStore, StoreError> {
         let options = PgConnectOptions::from_str(url)?.application_name("gridforge");
+        // One plain connection first: a server that is not there is said so
+        // at once (the pool would retry a refused connection until its
+        // acquire timeout and report only that).
+        options.connect().await?.close().await?;
         let pool = PgPoolOptions::new()
             .max_connections(connections.max(1))
             .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -46,6 +50,14 @@ impl PostgresStore {
 impl Store for PostgresStore {
     fn backend(&self) -> Backend {
         Backend::Postgres
+    }
+
+    fn pool_stats(&self) -> PoolStats {
+        PoolStats {
+            size: self.pool.size(),
+            idle: self.pool.num_idle() as u32,
+            max: self.pool.options().get_max_connections(),
+        }
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
@@ -107,6 +119,24 @@ impl Store for PostgresStore {
 
     async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         Shared(&self.pool).records(level).await
+    }
+
+    async fn first_solvers(&self) -> Result<Vec<NamedSolver>, StoreError> {
+        Shared(&self.pool).first_solvers().await
+    }
+
+    async fn moderate(
+        &self,
+        level: &str,
+        change: &NameChange,
+        actor: &str,
+        now: i64,
+    ) -> Result<Moderated, StoreError> {
+        Shared(&self.pool).moderate(level, change, actor, now).await
+    }
+
+    async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError> {
+        Shared(&self.pool).name_audit().await
     }
 
     async fn close(&self) {

@@ -3,8 +3,8 @@
 //! for both, generic over the sqlx database.
 
 use super::{
-    median_of_middle, median_window, FirstSolver, LevelRecords, NameOutcome, NewSolve,
-    SolveRecorded, StoreError,
+    median_of_middle, median_window, AuditEntry, FirstSolver, LevelRecords, Moderated, NameChange,
+    NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
 };
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 
@@ -23,11 +23,13 @@ where
     DB: Database,
     for<'q> &'q str: Encode<'q, DB> + Type<DB>,
     for<'q> &'q [u8]: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB> + Type<DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'r> Vec<u8>: Decode<'r, DB> + Type<DB>,
     for<'r> String: Decode<'r, DB> + Type<DB>,
     for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
     for<'p> &'p Pool<DB>: Executor<'p, Database = DB>,
+    for<'c> &'c mut <DB as Database>::Connection: Executor<'c, Database = DB>,
     &'static str: ColumnIndex<<DB as Database>::Row>,
     usize: ColumnIndex<<DB as Database>::Row>,
     <DB as Database>::QueryResult: RowsAffected,
@@ -118,18 +120,20 @@ where
     /// The table of records of `level`.
     pub(super) async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         let pool = self.0;
-        let first =
-            sqlx::query("SELECT name, solved_at FROM triplex_first_solvers WHERE level = $1")
-                .bind(level)
-                .fetch_optional(pool)
-                .await?
-                .map(|row| -> Result<FirstSolver, sqlx::Error> {
-                    Ok(FirstSolver {
-                        name: row.try_get("name")?,
-                        solved_at: row.try_get("solved_at")?,
-                    })
-                })
-                .transpose()?;
+        let first = sqlx::query(
+            "SELECT CASE WHEN hidden_at IS NULL THEN name END AS name, solved_at \
+                 FROM triplex_first_solvers WHERE level = $1",
+        )
+        .bind(level)
+        .fetch_optional(pool)
+        .await?
+        .map(|row| -> Result<FirstSolver, sqlx::Error> {
+            Ok(FirstSolver {
+                name: row.try_get("name")?,
+                solved_at: row.try_get("solved_at")?,
+            })
+        })
+        .transpose()?;
         let totals = sqlx::query(
             "SELECT count(*) AS solves, min(time_ms) AS best FROM triplex_solves WHERE level = $1",
         )
@@ -159,6 +163,120 @@ where
             median_ms,
             best_ms,
         })
+    }
+
+    /// Every first solver, hidden names included, by level.
+    pub(super) async fn first_solvers(&self) -> Result<Vec<NamedSolver>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT level, name, hidden_at, solved_at FROM triplex_first_solvers ORDER BY solved_at, level",
+        )
+        .fetch_all(self.0)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let hidden_at: Option<i64> = row.try_get("hidden_at")?;
+                Ok(NamedSolver {
+                    level: row.try_get("level")?,
+                    name: row.try_get("name")?,
+                    hidden: hidden_at.is_some(),
+                    solved_at: row.try_get("solved_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Applies a moderation change and audits it, in one transaction. The
+    /// first statement writes (a no-op update of the row), so SQLite takes
+    /// its write lock and PostgreSQL locks the row before the old name is
+    /// read: the audit's old name is the one replaced.
+    pub(super) async fn moderate(
+        &self,
+        level: &str,
+        change: &NameChange,
+        actor: &str,
+        now: i64,
+    ) -> Result<Moderated, StoreError> {
+        let mut tx = self.0.begin().await?;
+        let locked = sqlx::query("UPDATE triplex_first_solvers SET level = level WHERE level = $1")
+            .bind(level)
+            .execute(&mut *tx)
+            .await?
+            .rows();
+        if locked == 0 {
+            tx.rollback().await?;
+            return Ok(Moderated::NoFirstSolver);
+        }
+        let row = sqlx::query("SELECT name, hidden_at FROM triplex_first_solvers WHERE level = $1")
+            .bind(level)
+            .fetch_one(&mut *tx)
+            .await?;
+        let old_name: Option<String> = row.try_get("name")?;
+        let hidden_at: Option<i64> = row.try_get("hidden_at")?;
+        let new_name = match change {
+            NameChange::Hide if hidden_at.is_none() => {
+                sqlx::query("UPDATE triplex_first_solvers SET hidden_at = $1 WHERE level = $2")
+                    .bind(now)
+                    .bind(level)
+                    .execute(&mut *tx)
+                    .await?;
+                None
+            }
+            NameChange::Unhide if hidden_at.is_some() => {
+                sqlx::query("UPDATE triplex_first_solvers SET hidden_at = NULL WHERE level = $1")
+                    .bind(level)
+                    .execute(&mut *tx)
+                    .await?;
+                None
+            }
+            NameChange::Rename(name) if old_name.as_deref() != Some(name.as_str()) => {
+                sqlx::query("UPDATE triplex_first_solvers SET name = $1 WHERE level = $2")
+                    .bind(name.as_str())
+                    .bind(level)
+                    .execute(&mut *tx)
+                    .await?;
+                Some(name.as_str())
+            }
+            _ => {
+                tx.rollback().await?;
+                return Ok(Moderated::Unchanged);
+            }
+        };
+        sqlx::query(
+            "INSERT INTO name_audit (at, actor, action, level, old_name, new_name) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(now)
+        .bind(actor)
+        .bind(change.action())
+        .bind(level)
+        .bind(old_name.as_deref())
+        .bind(new_name)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Moderated::Changed)
+    }
+
+    /// The audit table, oldest first.
+    pub(super) async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, at, actor, action, level, old_name, new_name FROM name_audit ORDER BY id",
+        )
+        .fetch_all(self.0)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(AuditEntry {
+                    id: row.try_get("id")?,
+                    at: row.try_get("at")?,
+                    actor: row.try_get("actor")?,
+                    action: row.try_get("action")?,
+                    level: row.try_get("level")?,
+                    old_name: row.try_get("old_name")?,
+                    new_name: row.try_get("new_name")?,
+                })
+            })
+            .collect()
     }
 }
 

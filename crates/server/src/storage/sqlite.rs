@@ -11,8 +11,8 @@
 use super::migrations;
 use super::shared::{Shared, INSERT_SOLVE};
 use super::{
-    Backend, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store, StoreError,
-    ACQUIRE_TIMEOUT,
+    AuditEntry, Backend, LevelRecords, Moderated, NameChange, NameOutcome, NamedSolver, NewSolve,
+    PoolStats, SettledLevels, SolveRecorded, Store, StoreError, ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::sqlite::{
@@ -97,6 +97,15 @@ impl Store for SqliteStore {
         Backend::Sqlite
     }
 
+    fn pool_stats(&self) -> PoolStats {
+        let (w, r) = (&self.writer, &self.readers);
+        PoolStats {
+            size: w.size() + r.size(),
+            idle: (w.num_idle() + r.num_idle()) as u32,
+            max: w.options().get_max_connections() + r.options().get_max_connections(),
+        }
+    }
+
     async fn ping(&self) -> Result<(), StoreError> {
         Shared(&self.readers).ping().await
     }
@@ -148,6 +157,26 @@ impl Store for SqliteStore {
 
     async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         Shared(&self.readers).records(level).await
+    }
+
+    async fn first_solvers(&self) -> Result<Vec<NamedSolver>, StoreError> {
+        Shared(&self.readers).first_solvers().await
+    }
+
+    async fn moderate(
+        &self,
+        level: &str,
+        change: &NameChange,
+        actor: &str,
+        now: i64,
+    ) -> Result<Moderated, StoreError> {
+        Shared(&self.writer)
+            .moderate(level, change, actor, now)
+            .await
+    }
+
+    async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError> {
+        Shared(&self.readers).name_audit().await
     }
 
     async fn close(&self) {
