@@ -4,5 +4,4 @@
 fn main() {
     println!("cargo:rerun-if-changed=../../web");
     println!("cargo:rerun-if-changed=migrations");
-    println!("cargo:rerun-if-changed=src/openapi.json");
 }

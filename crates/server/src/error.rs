@@ -9,7 +9,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 /// The JSON body of every error response.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
 pub struct ErrorBody<'a> {
     /// What went wrong, for people.
     pub error: &'a str,

@@ -6,7 +6,7 @@
 //! `gridforge_kakuro::board`). Every run goes through the compute slots and
 //! is bounded by the engines' own budgets.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::{random_seed, AppState};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -31,8 +31,9 @@ pub const MAX_HINT_SIDE: usize = 50;
 pub const MAX_FILL_SIDE: usize = 32;
 
 /// Body of a generate request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = KakuroGenerateRequest)]
 pub struct GenerateRequest {
     /// Board size N (N×N including the clue row and column).
     pub size: usize,
@@ -44,13 +45,20 @@ pub struct GenerateRequest {
 }
 
 /// A puzzle without its solution.
-#[derive(Debug, Serialize)]
-struct PuzzleJson {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroPuzzle)]
+pub(crate) struct PuzzleJson {
+    /// The seed it was made from.
     seed: u64,
+    /// Rows, clue row included.
     rows: usize,
+    /// Columns, clue column included.
     cols: usize,
+    /// Its difficulty: `easy`, `medium`, `hard` or `expert`.
     difficulty: &'static str,
+    /// The hardest technique its logical solution needs.
     hardest: &'static str,
+    /// The puzzle in the text format.
     puzzle: String,
 }
 
@@ -69,6 +77,18 @@ impl PuzzleJson {
 }
 
 /// `POST /api/kakuro/generate`.
+#[utoipa::path(post, path = "/api/kakuro/generate", tag = "kakuro",
+    summary = "Generate a Kakuro puzzle (without its solution)",
+    request_body = GenerateRequest,
+    responses(
+        (status = 200, description = "A puzzle with exactly one solution.", body = PuzzleJson),
+        (status = 400, description = "Size out of range, unknown difficulty or malformed JSON.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or the generator gave up within its budget.", body = ErrorBody),
+        (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn generate_puzzle(
     State(app): State<AppState>,
     Json(request): Json<GenerateRequest>,
@@ -90,23 +110,40 @@ pub async fn generate_puzzle(
 }
 
 /// Body of a solve request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = KakuroSolveRequest)]
 pub struct SolveRequest {
     /// The board in the text format (digits written in are kept).
     pub puzzle: String,
 }
 
 /// Answer to a solve.
-#[derive(Debug, Serialize)]
-struct SolvedJson {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroSolved)]
+pub(crate) struct SolvedJson {
+    /// `none`, `unique` or `several`.
     uniqueness: &'static str,
+    /// Up to two solutions, in the text format.
     solutions: Vec<String>,
+    /// Search nodes used.
     nodes: u64,
 }
 
 /// `POST /api/kakuro/solve`: up to two solutions, which tells whether the
 /// board has none, one or several.
+#[utoipa::path(post, path = "/api/kakuro/solve", tag = "kakuro",
+    summary = "Solve a Kakuro board",
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "The outcome.", body = SolvedJson),
+        (status = 400, description = "The board does not parse (the message says where) or malformed JSON.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or the search ran out of budget.", body = ErrorBody),
+        (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn solve_board(
     State(app): State<AppState>,
     Json(request): Json<SolveRequest>,
@@ -131,8 +168,9 @@ pub async fn solve_board(
 }
 
 /// Body of a fill request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = KakuroFillRequest)]
 pub struct FillRequest {
     /// The layout: `R C` then `-` (not a digit cell) or `0` (digit cell).
     pub layout: String,
@@ -143,6 +181,18 @@ pub struct FillRequest {
 
 /// `POST /api/kakuro/fill`: a puzzle with exactly one solution on the
 /// user's layout.
+#[utoipa::path(post, path = "/api/kakuro/fill", tag = "kakuro",
+    summary = "Fill a layout into a puzzle with exactly one solution",
+    request_body = FillRequest,
+    responses(
+        (status = 200, description = "The puzzle.", body = PuzzleJson),
+        (status = 400, description = "The layout does not parse, is larger than 32×32, or malformed JSON.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, the layout breaks a run rule, or no unique filling was found (try another seed).", body = ErrorBody),
+        (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn fill_layout(
     State(app): State<AppState>,
     Json(request): Json<FillRequest>,
@@ -168,23 +218,39 @@ pub async fn fill_layout(
 }
 
 /// Body of a candidates request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = KakuroCandidatesRequest)]
 pub struct CandidatesRequest {
     /// A partly filled board in the text format.
     pub board: String,
 }
 
 /// Answer to a candidates request.
-#[derive(Debug, Serialize)]
-struct CandidatesJson {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroCandidates)]
+pub(crate) struct CandidatesJson {
+    /// Rows of the board.
     rows: usize,
+    /// Columns of the board.
     cols: usize,
     /// Row-major rows; `null` for cells that are not digit cells.
     candidates: Vec<Vec<Option<Vec<u8>>>>,
 }
 
 /// `POST /api/kakuro/candidates`: the digits still possible in each cell.
+#[utoipa::path(post, path = "/api/kakuro/candidates", tag = "kakuro",
+    summary = "Candidates of a partly filled board",
+    request_body = CandidatesRequest,
+    responses(
+        (status = 200, description = "The candidates.", body = CandidatesJson),
+        (status = 400, description = "The board does not parse or malformed JSON.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or the written digits already break a run.", body = ErrorBody),
+        (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn board_candidates(
     State(app): State<AppState>,
     Json(request): Json<CandidatesRequest>,
@@ -216,8 +282,9 @@ fn parse_board(text: &str) -> Result<Board, ApiError> {
 }
 
 /// Body of a hint request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = KakuroHintRequest)]
 pub struct HintRequest {
     /// The puzzle in the text format with the player's digits written in.
     pub board: String,
@@ -309,6 +376,18 @@ pub fn hint_json(answer: &Hint) -> Value {
 }
 
 /// `POST /api/kakuro/hint`: mistakes, solved, or the steps to the next digit.
+#[utoipa::path(post, path = "/api/kakuro/hint", tag = "kakuro",
+    summary = "A hint: mistakes, or the deductions up to the next digit",
+    request_body = HintRequest,
+    responses(
+        (status = 200, description = "The hint: `kind` is `mistakes` (with `cells`), `solved`, or `steps` (each with technique, level, runs, cells, removes, places and a message key with parameters).", body = serde_json::Value),
+        (status = 400, description = "The board does not parse or is larger than 50×50, the puzzle has no solution or several, bad candidates, or malformed JSON.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or uniqueness not decided within the node budget.", body = ErrorBody),
+        (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn board_hint(
     State(app): State<AppState>,
     Json(request): Json<HintRequest>,

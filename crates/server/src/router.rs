@@ -111,7 +111,12 @@ fn request_span(request: &Request) -> tracing::Span {
 }
 
 /// `GET /healthz`: 200 when the database answers, 503 otherwise.
-async fn health(State(app): State<AppState>) -> Response {
+#[utoipa::path(get, path = "/healthz", tag = "server", summary = "Health probe",
+    responses(
+        (status = 200, description = "Database answers: `{status, database, backend, levels}`.", body = serde_json::Value),
+        (status = 503, description = "Database does not answer (or is known to be down).", body = serde_json::Value),
+    ))]
+pub(crate) async fn health(State(app): State<AppState>) -> Response {
     let (status, db) = match app.store.ping().await {
         Ok(()) => (StatusCode::OK, "ok"),
         Err(err) => {

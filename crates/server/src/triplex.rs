@@ -1,7 +1,7 @@
 //! Triplex over HTTP: the level list (without solutions), start tokens,
 //! verified solves and the table of records.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::http::{cached_json, ETagged};
 use crate::storage::{NameOutcome, NewSolve, SolveRecorded};
 use crate::token::{StartToken, TokenError, NONCE_BYTES};
@@ -28,13 +28,38 @@ pub const TOKEN_SECRET_NAME: &str = "triplex-start-token";
 
 /// One level as the API shows it: the level without its solution, and the
 /// shortest solve time the server accepts.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Level)]
 pub struct ApiLevel {
     /// The level, as every client sees it.
     #[serde(flatten)]
+    #[schema(value_type = PublicLevelDoc)]
     pub level: PublicLevel,
     /// Solves faster than this are refused.
     pub min_time_ms: u64,
+}
+
+/// The OpenAPI schema of [`PublicLevel`] (a type of the Triplex crate,
+/// which knows nothing of OpenAPI); a test checks that it names exactly the
+/// fields a level serialises to.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub(crate) struct PublicLevelDoc {
+    /// Position in the pack, from 1.
+    number: usize,
+    /// Width of the rectangle.
+    width: usize,
+    /// Height of the rectangle.
+    height: usize,
+    /// The level description, e.g. `4x3:2h,v,Lnw,Lse@`.
+    description: String,
+    /// Piece k as given to the player: its cells `[row, col]`, normalised to
+    /// start at row 0 and column 0.
+    pieces: Vec<Vec<[usize; 2]>>,
+    /// Index of the piece the player may rotate and reflect.
+    rotatable: Option<usize>,
+    /// The solver's node count: higher is harder.
+    difficulty: u64,
 }
 
 /// A level the server can verify solves of.
@@ -56,9 +81,13 @@ pub struct Catalogue {
 }
 
 /// The level list's JSON.
-#[derive(Serialize)]
-struct LevelList<'a> {
+/// The level list.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = LevelList)]
+pub(crate) struct LevelList<'a> {
+    /// Number of levels.
     count: usize,
+    /// Every level, by number.
     levels: Vec<&'a ApiLevel>,
 }
 
@@ -177,11 +206,26 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
 }
 
 /// `GET /api/triplex/levels`: every level, without solutions.
+#[utoipa::path(get, path = "/api/triplex/levels", tag = "triplex",
+    summary = "Every Triplex level, without solutions",
+    responses(
+        (status = 200, description = "The level list.", body = LevelList),
+        (status = 304, description = "Not modified."),
+    ))]
 pub async fn list_levels(State(app): State<AppState>, headers: HeaderMap) -> Response {
     cached_json(&app.catalogue.list, &headers)
 }
 
 /// `GET /api/triplex/levels/{number}`: one level, without its solution.
+#[utoipa::path(get, path = "/api/triplex/levels/{number}", tag = "triplex",
+    summary = "One level, without its solution",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The level.", body = ApiLevel),
+        (status = 304, description = "Not modified."),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+    ))]
 pub async fn get_level(
     State(app): State<AppState>,
     Path(number): Path<String>,
@@ -192,15 +236,28 @@ pub async fn get_level(
 }
 
 /// Answer to a start.
-#[derive(Debug, Serialize)]
-struct Started {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Started {
+    /// The level number.
     level: usize,
+    /// The signed start token, to send with the solve.
     token: String,
+    /// When the token was issued, Unix milliseconds.
     issued_at: u64,
+    /// Solves faster than this are refused.
     min_time_ms: u64,
 }
 
 /// `POST /api/triplex/levels/{number}/start`: a signed start token.
+#[utoipa::path(post, path = "/api/triplex/levels/{number}/start", tag = "triplex",
+    summary = "Start a level: a signed start token",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The token.", body = Started),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn start(
     State(app): State<AppState>,
     Path(number): Path<String>,
@@ -223,8 +280,9 @@ pub async fn start(
 }
 
 /// One piece of a claimed solution.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Placement)]
 pub struct PlacedPiece {
     /// Index of the piece in the level's `pieces`.
     pub piece: usize,
@@ -233,7 +291,7 @@ pub struct PlacedPiece {
 }
 
 /// Body of a solve submission.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     /// The start token.
@@ -246,15 +304,34 @@ pub struct SolveRequest {
 }
 
 /// Answer to a recorded solve.
-#[derive(Debug, Serialize)]
-struct Solved {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Solved {
+    /// The level number.
     level: usize,
+    /// The solve time: from the token's issue to the solve.
     time_ms: u64,
+    /// This solve is the level's first.
     first: bool,
+    /// The name sent with it is now in the table of records.
     named: bool,
 }
 
 /// `POST /api/triplex/levels/{number}/solves`: verify and record a solve.
+#[utoipa::path(post, path = "/api/triplex/levels/{number}/solves", tag = "triplex",
+    summary = "Submit a solve",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "Verified and recorded (durably).", body = Solved),
+        (status = 400, description = "Malformed JSON, unknown fields, a bad name, a token that is malformed, forged, expired, issued in the future or issued for another level.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 409, description = "The token was already used for a solve.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or not a solution, or solved faster than `min_time_ms`.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn submit_solve(
     State(app): State<AppState>,
     Path(number): Path<String>,
@@ -317,7 +394,7 @@ pub async fn submit_solve(
 }
 
 /// Body of a first solver's naming.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NameRequest {
     /// The start token of the first solve.
@@ -327,14 +404,31 @@ pub struct NameRequest {
 }
 
 /// Answer to a naming.
-#[derive(Debug, Serialize)]
-struct Named<'a> {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Named<'a> {
+    /// The level number.
     level: usize,
+    /// The name recorded.
     name: &'a str,
 }
 
 /// `POST /api/triplex/levels/{number}/name`: the first solver names
 /// themselves, proving it with the token of their solve.
+#[utoipa::path(post, path = "/api/triplex/levels/{number}/name", tag = "triplex",
+    summary = "The first solver names themselves",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    request_body = NameRequest,
+    responses(
+        (status = 200, description = "Name recorded.", body = Named),
+        (status = 400, description = "Malformed JSON, a bad name, or a malformed, forged or other level's token.", body = ErrorBody),
+        (status = 403, description = "The token is not the one of the level's first solve.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 409, description = "The first solver already has a name.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
 pub async fn name_first_solver(
     State(app): State<AppState>,
     Path(number): Path<String>,
@@ -364,24 +458,43 @@ pub async fn name_first_solver(
 }
 
 /// The first solver in a records answer.
-#[derive(Debug, Serialize)]
-struct FirstJson {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = FirstSolver)]
+pub(crate) struct FirstJson {
+    /// Their name; null if they gave none or an operator hid it.
     name: Option<String>,
+    /// When they solved the level, Unix milliseconds.
     solved_at: i64,
 }
 
 /// Answer to a records request.
-#[derive(Debug, Serialize)]
-struct RecordsJson {
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Records)]
+pub(crate) struct RecordsJson {
+    /// The level number.
     level: usize,
+    /// The first solver, if anyone solved the level.
     first: Option<FirstJson>,
+    /// Number of recorded solves.
     solves: i64,
+    /// Median solve time.
     median_ms: Option<i64>,
+    /// Fastest solve time.
     best_ms: Option<i64>,
+    /// The server's clock, Unix milliseconds (for "solved 3 days ago").
     now: u64,
 }
 
 /// `GET /api/triplex/levels/{number}/records`: the table of records.
+#[utoipa::path(get, path = "/api/triplex/levels/{number}/records", tag = "triplex",
+    summary = "A level's table of records",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The records.", body = RecordsJson),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+    ))]
 pub async fn records(
     State(app): State<AppState>,
     Path(number): Path<String>,
