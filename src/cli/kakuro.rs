@@ -548,9 +548,9 @@ fn unpack_code(size: usize, code: &str) -> anyhow::Result<(Board, gridforge_kaku
         (sum > 0).then_some(sum)
     };
     let mut board_cells = Vec::with_capacity(cells);
-    for i in 0..cells {
+    for (i, &digit) in digits.iter().enumerate() {
         let (row, col) = (i / size, i % size);
-        board_cells.push(if digits[i] != 0 {
+        board_cells.push(if digit != 0 {
             gridforge_kakuro::Cell::Digit(None)
         } else {
             let across = (col + 1 < size)
