@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5d4aef1f546ddd43";
+const VERSION = "96df525010182cce";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

@@ -96,7 +96,8 @@ pub enum Command {
     },
     /// Write the pack of pregenerated puzzles the web client plays when the
     /// server cannot be reached (web/kakuro/puzzles.json): `--count` puzzles
-    /// of every size and difficulty, without solutions.
+    /// of every size and difficulty, each as its layout and digits (the clues
+    /// follow from them).
     WebPack {
         /// The JSON file to write.
         #[arg(long)]
@@ -116,6 +117,8 @@ pub const WEB_PACK_SEED: u64 = 0;
 pub const WEB_PACK_COUNT: u64 = 10;
 /// The `format` field of the web pack, which the web client checks.
 pub const WEB_PACK_FORMAT: &str = "gridforge-kakuro-pack";
+/// The `version` field of the web pack: 2 since puzzles are pack codes.
+pub const WEB_PACK_VERSION: u32 = 2;
 
 /// Puzzles generated per parallel batch, between progress updates and output.
 const BATCH: u64 = 16;
@@ -420,35 +423,151 @@ fn combos_command(
     })
 }
 
-/// Writes the offline pack: one JSON object, one puzzle per line, sizes
-/// ascending and difficulties easiest first, so a regenerated pack compares
-/// byte for byte with the committed one.
+/// Writes the offline pack: one JSON object, one size × difficulty per line,
+/// sizes ascending and difficulties easiest first, so a regenerated pack
+/// compares byte for byte with the committed one. Each puzzle is one string,
+/// its layout and digits ([`pack_code`]); the client derives the clues.
 fn web_pack(out: &std::path::Path, seed: u64, count: u64) -> anyhow::Result<ExitCode> {
     let buckets: Vec<(usize, Difficulty)> = SIZES
         .flat_map(|size| Difficulty::ALL.into_iter().map(move |d| (size, d)))
         .collect();
     let bar = cli::progress_bar(buckets.len() as u64 * count, "generating the web pack");
-    let mut lines = Vec::with_capacity(buckets.len() * count as usize);
+    let mut lines = Vec::with_capacity(buckets.len());
     for (size, difficulty) in buckets {
         let results =
             Kakuro::generate_batch(&GenerateParams { size, difficulty }, seed, count as usize);
+        let mut codes = Vec::with_capacity(count as usize);
         for (i, result) in results.into_iter().enumerate() {
             let this_seed = seed.wrapping_add(i as u64);
             let made =
                 result.with_context(|| format!("size {size}, {difficulty}, seed {this_seed}"))?;
-            lines.push(format!(
-                r#"{{"size":{size},"difficulty":"{difficulty}","seed":{this_seed},"hardest":"{}","puzzle":{}}}"#,
-                made.hardest,
-                serde_json::to_string(&made.puzzle.to_string())?,
-            ));
+            let code = pack_code(&made.solution);
+            // The client derives the clues from the code: they must be the generator's.
+            let back = unpack_code(size, &code)
+                .with_context(|| format!("size {size}, {difficulty}, seed {this_seed}"))?;
+            anyhow::ensure!(
+                back.0 == made.puzzle && back.1 == made.solution,
+                "size {size}, {difficulty}, seed {this_seed}: the pack code does not give the puzzle back"
+            );
+            codes.push(serde_json::to_string(&code)?);
         }
+        lines.push(format!(
+            r#"{{"size":{size},"difficulty":"{difficulty}","puzzles":[{}]}}"#,
+            codes.join(",")
+        ));
         bar.inc(count);
     }
     bar.finish_and_clear();
     let text = format!(
-        "{{\"format\":\"{WEB_PACK_FORMAT}\",\"version\":1,\"seed\":{seed},\"count\":{count},\"puzzles\":[\n{}\n]}}\n",
+        "{{\"format\":\"{WEB_PACK_FORMAT}\",\"version\":{WEB_PACK_VERSION},\"seed\":{seed},\"count\":{count},\"buckets\":[\n{}\n]}}\n",
         lines.join(",\n")
     );
     std::fs::write(out, text).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The 64 characters of a pack code, each worth its index (base64url's).
+const CODE_ALPHABET: &[u8; 64] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// A puzzle of the web pack as one string, from its solution alone (a square
+/// board; the clues are the sums of the runs, so they follow): first the
+/// layout, one bit per cell row-major (1 = digit cell), six bits per
+/// character, most significant first, the last one padded with zeros; then
+/// the digits of the digit cells in row-major order, three per two
+/// characters as `(a-1)·81 + (b-1)·9 + (c-1)` (a 10-bit number, high six bits
+/// first), a last group of one or two digits padded with 1s. Characters are
+/// base64url's. `web/js/kakuro-model.js` (`unpackPuzzle`) reads it.
+fn pack_code(solution: &gridforge_kakuro::Solution) -> String {
+    let char_of = |v: u32| CODE_ALPHABET[v as usize] as char;
+    let digits = solution.digits();
+    let mut code = String::new();
+    for chunk in digits.chunks(6) {
+        let mut v = 0;
+        for k in 0..6 {
+            v = v << 1 | u32::from(chunk.get(k).is_some_and(|&d| d != 0));
+        }
+        code.push(char_of(v));
+    }
+    let placed: Vec<u32> = digits
+        .iter()
+        .filter(|&&d| d != 0)
+        .map(|&d| u32::from(d) - 1)
+        .collect();
+    for group in placed.chunks(3) {
+        let v = (0..3).fold(0, |v, k| v * 9 + group.get(k).copied().unwrap_or(0));
+        code.push(char_of(v >> 6));
+        code.push(char_of(v & 63));
+    }
+    code
+}
+
+/// Reads a [`pack_code`] of a `size`×`size` puzzle back: the puzzle (clues
+/// summed from the digits) and its solution.
+fn unpack_code(size: usize, code: &str) -> anyhow::Result<(Board, gridforge_kakuro::Solution)> {
+    let values: Vec<u32> = code
+        .bytes()
+        .map(|b| {
+            CODE_ALPHABET
+                .iter()
+                .position(|&c| c == b)
+                .map(|v| v as u32)
+                .context("a character outside base64url")
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let cells = size * size;
+    let layout_chars = cells.div_ceil(6);
+    anyhow::ensure!(values.len() >= layout_chars, "the code is too short");
+    let is_digit: Vec<bool> = (0..cells)
+        .map(|i| values[i / 6] >> (5 - i % 6) & 1 == 1)
+        .collect();
+    let count = is_digit.iter().filter(|&&d| d).count();
+    let rest = &values[layout_chars..];
+    anyhow::ensure!(
+        rest.len() == count.div_ceil(3) * 2,
+        "the code's length does not fit its layout"
+    );
+    let mut placed = Vec::with_capacity(count);
+    for pair in rest.chunks(2) {
+        let v = pair[0] << 6 | pair[1];
+        anyhow::ensure!(v < 729, "a digit group out of range");
+        placed.extend([v / 81 + 1, v / 9 % 9 + 1, v % 9 + 1].map(|d| d as u8));
+    }
+    let mut placed = placed.into_iter();
+    let digits: Vec<u8> = is_digit
+        .iter()
+        .map(|&d| if d { placed.next().unwrap_or(0) } else { 0 })
+        .collect();
+    let sum_from = |start: usize, step: usize, limit: usize| -> Option<u8> {
+        let mut sum = 0u8;
+        let mut i = start;
+        while i < limit && digits[i] != 0 {
+            sum += digits[i];
+            i += step;
+        }
+        (sum > 0).then_some(sum)
+    };
+    let mut board_cells = Vec::with_capacity(cells);
+    for (i, &digit) in digits.iter().enumerate() {
+        let (row, col) = (i / size, i % size);
+        board_cells.push(if digit != 0 {
+            gridforge_kakuro::Cell::Digit(None)
+        } else {
+            let across = (col + 1 < size)
+                .then(|| sum_from(i + 1, 1, (row + 1) * size))
+                .flatten();
+            let down = (row + 1 < size)
+                .then(|| sum_from(i + size, size, cells))
+                .flatten();
+            if across.is_none() && down.is_none() {
+                gridforge_kakuro::Cell::Blank
+            } else {
+                gridforge_kakuro::Cell::Clue { down, across }
+            }
+        });
+    }
+    let board = Board::from_cells(size, size, board_cells)?;
+    let solution = gridforge_kakuro::Solution::from_digits(size, size, digits)
+        .context("a solution of that size cannot be")?;
+    Ok((board, solution))
 }

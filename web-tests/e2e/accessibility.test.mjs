@@ -244,6 +244,47 @@ const SCREENS = [
       await page.waitForSelector("#chess-end:not([hidden])");
     },
   },
+  {
+    name: "chess-duo-dialog",
+    async reach(page) {
+      await page.click("#chess-duo");
+      await page.waitForSelector("#chess-duo-dialog[open]");
+      // The error line shows too: the same name twice.
+      await page.fill("#chess-name-1", "Ann");
+      await page.fill("#chess-name-2", "Ann");
+      await page.click("#chess-duo-start");
+      await page.waitForSelector("#chess-duo-error:not(:empty)");
+    },
+  },
+  {
+    name: "chess-duo-in-progress",
+    async reach(page, walk) {
+      await page.fill("#chess-name-2", "Ben");
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chess/setup");
+      await page.click("#chess-duo-start");
+      walk.duoSetup = (await (await answer).json()).setup;
+      await page.waitForSelector("#chess-players");
+      const partner = enginePartners(walk.duoSetup);
+      // A pair for Ann, then a miss that passes the turn to Ben.
+      await page.click(square("e4"));
+      await page.click(square(partner.get("e4")));
+      await page.waitForSelector(`${square("e4")}[data-state='found']`);
+      const other = ["a8", "h1", "a1", "h8"].find((s) => s !== "e4" && s !== partner.get("e4") && s !== partner.get("d5"));
+      await page.click(square("d5"));
+      await page.click(square(other));
+      await page.waitForSelector("#chess-player-1[aria-current='true']");
+    },
+  },
+  {
+    name: "chess-duo-finished",
+    async reach(page, walk) {
+      const partner = enginePartners(walk.duoSetup);
+      // The missed pair turns back over first, so every square takes a click.
+      await page.waitForSelector("#chess-board [data-state='missed']", { state: "detached" });
+      await playToEnd(page, walk.duoSetup, partner, (name) => page.click(square(name)), 64);
+      await page.waitForSelector("#chess-winner");
+    },
+  },
 ];
 
 for (const { name: layout, options } of LAYOUTS) {

@@ -3,8 +3,10 @@
 // /api/chess/setup) and its partners from `gridforge chess pairs`, never
 // from the page: a pair stays open, two non-partners close again after
 // MISS_MS, a reload keeps the game, a whole game runs to the end with its
-// moves counted and the best result kept, the keyboard alone plays, and a
-// phone in the dark theme plays by touch. Every screen is kept as
+// moves counted and the best result kept, the keyboard alone plays, a
+// phone in the dark theme plays by touch on a board as wide as the screen,
+// and two players on one device play a game to the end, the test keeping
+// the score itself and expecting its own winner. Every screen is kept as
 // test-artifacts/chess-*.png.
 
 import assert from "node:assert/strict";
@@ -251,7 +253,7 @@ test("on a phone, in the dark theme, the board fits the screen and a whole game 
     await page.waitForSelector("#chess-board");
     const box = await page.locator("#chess-board").boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `board ${JSON.stringify(box)}`);
-    assert.ok(box.width > 330, "the board uses the width");
+    assert.ok(box.x <= 0.5 && box.width >= 389, `the board uses the full width: ${JSON.stringify(box)}`);
     assert.ok(box.y + box.height <= 844, "the whole board is on the first screen");
     const cell = await page.locator(square("a8")).boundingBox();
     assert.ok(cell.width >= 40 && cell.height >= 40, `a square is ${cell.width}×${cell.height}`);
@@ -283,5 +285,117 @@ test("on a phone, in the dark theme, the board fits the screen and a whole game 
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = background.match(/\d+/g).map(Number);
     assert.ok(r + g + b < 3 * 100, `a dark background, not ${background}`);
+  });
+});
+
+/** What the test expects the page to say at the end of a game for two (the catalog's English). */
+function expectedOutcome(names, tally) {
+  const [a, b] = tally;
+  if (a === b) return `A tie, ${a} to ${b}!`;
+  const k = a > b ? 0 : 1;
+  return `${names[k]} wins, ${tally[k]} to ${tally[1 - k]}!`;
+}
+
+/** Checks the scoreboard: each player's name and pairs, and whose turn it is (null: nobody's, the game is over). */
+async function expectScoreboard(page, names, tally, turn) {
+  for (const k of [0, 1]) {
+    const player = `#chess-player-${k}`;
+    assert.equal(await text(page, `${player} .chess-player-name`), names[k]);
+    assert.equal(await text(page, `${player} .chess-player-score`), `${tally[k]} pair${tally[k] === 1 ? "" : "s"}`);
+    assert.equal(await page.getAttribute(player, "aria-current"), k === turn ? "true" : null, `${player} at the move`);
+  }
+  if (turn !== null) assert.equal(await text(page, "#chess-turn"), `${names[turn]}'s turn.`);
+}
+
+test("two players on one device: turns, scores, a reload, and the winner the test worked out itself", async () => {
+  await withPage("chess-two-players", desktop, async (page) => {
+    await openChess(page);
+    assert.equal(await page.locator("#chess-players").count(), 0, "a solo game has no scoreboard");
+    await page.click("#chess-duo");
+    await page.waitForSelector("#chess-duo-dialog[open]");
+    await snap(page, "duo-dialog");
+    // The same name twice is refused; an empty name becomes "Player 2".
+    await page.fill("#chess-name-1", "Ann");
+    await page.fill("#chess-name-2", " ann ");
+    await page.click("#chess-duo-start");
+    assert.equal(await text(page, "#chess-duo-error"), "Give the two players different names.");
+    assert.equal(await page.locator("#chess-duo-dialog[open]").count(), 1);
+    await page.fill("#chess-name-2", "");
+    const setup = await nextSetup(page, () => page.click("#chess-duo-start"));
+    const names = ["Ann", "Player 2"];
+    const partner = enginePartners(setup);
+    await page.waitForSelector("#chess-players");
+    await expectAllHidden(page);
+    const tally = [0, 0];
+    let turn = 0;
+    await expectScoreboard(page, names, tally, turn);
+    assert.equal(await text(page, "#chess-best h2"), "Best results for two");
+
+    // Every pair in board order; before some of them (a pattern drawn from
+    // the setup, so neither the test nor the page knows the winner in
+    // advance) a miss, which passes the turn. The test keeps the score.
+    const found = new Set();
+    let moves = 0;
+    let pairs = 0;
+    let reloaded = false;
+    for (const name of SQUARES) {
+      if (found.has(name)) continue;
+      let [first, second] = [name, partner.get(name)];
+      const other = nonPartner(name, partner, found);
+      if (other && (setup.charCodeAt(pairs) + 3 * pairs) % 4 === 0) {
+        await watchSquares(page, [name, other]);
+        await page.click(square(name));
+        await page.click(square(other));
+        await expectMissLogged(page, setup, [name, other]);
+        moves += 1;
+        turn = 1 - turn;
+        await expectScoreboard(page, names, tally, turn);
+        assert.equal(await text(page, "#chess-message"), `Not partners: they turn back over. ${names[turn]}'s turn.`);
+        [first, second] = [second, first];
+      }
+      await page.click(square(first));
+      await expectSquare(page, setup, first, "shown");
+      await page.click(square(second));
+      await expectSquare(page, setup, second, "found");
+      found.add(first).add(second);
+      moves += 1;
+      pairs += 1;
+      tally[turn] += 1;
+      if (pairs < 32) await expectScoreboard(page, names, tally, turn);
+      if (pairs === 16 && !reloaded) {
+        // Halfway, a reload keeps the names, the scores and whose turn it is.
+        reloaded = true;
+        await page.reload();
+        await ready(page);
+        await page.waitForSelector("#chess-players");
+        await expectScoreboard(page, names, tally, turn);
+        await snap(page, "duo-halfway");
+      }
+    }
+    assert.ok(tally[0] > 0 && tally[1] > 0, `both players scored: ${tally}`);
+    await page.waitForSelector("#chess-winner");
+    assert.equal(await text(page, "#chess-done"), "All 32 pairs found!");
+    assert.equal(await text(page, "#chess-winner"), expectedOutcome(names, tally));
+    assert.match(await text(page, "#chess-result"), new RegExp(`^${moves} moves in \\d+:\\d\\d$`));
+    await expectScoreboard(page, names, tally, null);
+    assert.equal(await text(page, "#chess-turn"), "");
+    // The result goes into the best list for two, not the solo one.
+    assert.equal(await page.locator("#chess-new-best").count(), 1);
+    assert.equal(await page.locator("#chess-best-list li").count(), 1);
+    assert.ok((await text(page, "#chess-best-list li")).includes(expectedOutcome(names, tally)));
+    await snap(page, "duo-done");
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("gridforge.chess.v1")));
+    assert.equal(kept.best.length, 0);
+    assert.deepEqual(kept.bestDuo.map((r) => [r.names, r.scores, r.moves]), [[names, tally, moves]]);
+
+    // Again: the same two players, scores back to nought; a solo game shows the solo list.
+    const next = await nextSetup(page, () => page.click("#chess-again"));
+    assert.notEqual(next, setup);
+    await assertEventually(async () => (await page.locator("#chess-done").count()) === 0, "the end message goes");
+    await expectScoreboard(page, names, [0, 0], 0);
+    await nextSetup(page, () => page.click("#chess-new"));
+    await assertEventually(async () => (await page.locator("#chess-players").count()) === 0, "the scoreboard goes");
+    assert.equal(await text(page, "#chess-best h2"), "Best results");
+    assert.equal(await page.locator("#chess-best-none").count(), 1);
   });
 });

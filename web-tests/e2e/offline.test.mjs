@@ -15,14 +15,13 @@ import { test } from "node:test";
 import { MISS_MS } from "../../web/js/chess.js";
 import { assertEventually, dragPiece, e2eSuite, ready, solveWith, text } from "../lib/browser.mjs";
 import { SQUARES, enginePartners, expectSquare, playToEnd, square, states } from "../lib/chess.mjs";
-import { WEB, enginePack, gridforge } from "../lib/engine.mjs";
+import { WEB, enginePack, enginePackPuzzles, gridforge } from "../lib/engine.mjs";
 import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
 import { manifest } from "../lib/precache.mjs";
 
 const suite = e2eSuite("offline");
 const { withPage, snap } = suite;
 const triplex = enginePack();
-const kakuroPack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
 const chessPack = JSON.parse(readFileSync(path.join(WEB, "chess", "setups.json"), "utf8"));
 const desktop = { viewport: { width: 1280, height: 900 } };
 
@@ -162,7 +161,7 @@ test("after one visit, with the network off, every game starts from the cache an
     );
     const puzzleText = await page.getAttribute("#kk-board", "data-puzzle");
     assert.ok(
-      kakuroPack.puzzles.some((p) => p.size === 10 && p.difficulty === "easy" && p.puzzle === puzzleText),
+      enginePackPuzzles(10, "easy").some((p) => p.puzzle === puzzleText),
       "the puzzle is one of the pack's 10×10 easy ones",
     );
     await snap(page, "kakuro-new");

@@ -53,3 +53,32 @@ export function chainVectors(count) {
 export function webPack() {
   return JSON.parse(readFileSync(path.join(WEB, "triplex", "levels.json"), "utf8"));
 }
+
+/**
+ * The puzzles the Kakuro offline pack (web/kakuro/puzzles.json) stands for
+ * in one size and difficulty, made by the engine itself: `gridforge kakuro
+ * generate` from the pack's seed, as many as the pack's count. Each is
+ * {seed, puzzle (text), solution (text)}.
+ */
+export function enginePackPuzzles(size, difficulty) {
+  const pack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
+  return gridforge(
+    "kakuro",
+    "generate",
+    "--size",
+    String(size),
+    "--difficulty",
+    difficulty,
+    "--seed",
+    String(pack.seed),
+    "--count",
+    String(pack.count),
+    "--json",
+  )
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const { seed, puzzle, solution } = JSON.parse(line);
+      return { seed, puzzle, solution };
+    });
+}

@@ -23,6 +23,7 @@ import {
   restoreGame,
   squareName,
   uncover,
+  winner,
   validSetup,
   violations,
 } from "../../web/js/chess-rules.js";
@@ -272,4 +273,73 @@ test("a saved game comes back only when it holds together", () => {
   assert.equal(restoreGame({ ...saved, setup: broken }), null);
   assert.equal(restoreGame({ ...saved, moves: 0 }), null);
   assert.equal(restoreGame(null), null);
+});
+
+test("two players: a pair scores for the player at the move, who goes on; a miss passes the turn; more pairs wins", () => {
+  const setup = SETUPS[2];
+  const partner = partnersByIndex(setup);
+  const miss = (game, s) => {
+    const other = [...Array(64).keys()].find((o) => o !== s && o !== partner[s] && !game.matched.includes(o));
+    uncover(game, s);
+    assert.equal(uncover(game, other), "miss");
+    hideShown(game);
+  };
+  for (const [missesBefore, expected] of [
+    // Pair k (in square order) goes to whoever holds the turn; a miss before it passes the turn.
+    [() => false, 0],
+    [(k) => k === 10, 1],
+    [(k) => k === 16, -1],
+  ]) {
+    const game = newGame(setup, "server", ["Ann", "Ben"]);
+    assert.deepEqual(game.players, [{ name: "Ann", score: 0 }, { name: "Ben", score: 0 }]);
+    assert.equal(winner(game), null, "no winner while the game runs");
+    const tally = [0, 0];
+    let turn = 0;
+    let k = 0;
+    for (let s = 0; s < 64; s++) {
+      if (game.matched.includes(s)) continue;
+      if (missesBefore(k)) {
+        miss(game, s);
+        turn = 1 - turn;
+        assert.equal(game.turn, turn, "a miss passes the turn");
+      }
+      uncover(game, s);
+      assert.equal(uncover(game, partner[s]), "pair");
+      tally[turn] += 1;
+      assert.equal(game.turn, turn, "a pair keeps the turn");
+      assert.deepEqual(game.players.map((p) => p.score), tally);
+      k += 1;
+    }
+    assert.equal(game.done, true);
+    assert.equal(tally[0] + tally[1], 32);
+    const want = tally[0] === tally[1] ? -1 : tally[0] > tally[1] ? 0 : 1;
+    assert.equal(want, expected, `tally ${tally}`);
+    assert.equal(winner(game), expected);
+  }
+  // A solo game has no players and no winner.
+  const solo = newGame(setup);
+  assert.equal(solo.players, null);
+  assert.equal(winner(solo), null);
+});
+
+test("a saved game for two comes back with its names, scores and turn, and only when they hold together", () => {
+  const setup = SETUPS[3];
+  const partner = partnersByIndex(setup);
+  const game = newGame(setup, "server", ["Ann", "Ben"]);
+  uncover(game, 0);
+  uncover(game, partner[0]);
+  const other = [...Array(64).keys()].find((o) => o !== 0 && o !== 1 && !game.matched.includes(o) && o !== partner[1]);
+  uncover(game, 1);
+  uncover(game, other);
+  const saved = JSON.parse(JSON.stringify(game));
+  const back = restoreGame(saved);
+  assert.deepEqual(back.players, [{ name: "Ann", score: 1 }, { name: "Ben", score: 0 }]);
+  assert.equal(back.turn, 1);
+  // Scores that do not add up to the pairs found, a bad turn, a missing name, one player.
+  assert.equal(restoreGame({ ...saved, players: [{ name: "Ann", score: 2 }, { name: "Ben", score: 0 }] }), null);
+  assert.equal(restoreGame({ ...saved, turn: 2 }), null);
+  assert.equal(restoreGame({ ...saved, players: [{ name: " ", score: 1 }, { name: "Ben", score: 0 }] }), null);
+  assert.equal(restoreGame({ ...saved, players: [{ name: "Ann", score: 1 }] }), null);
+  // A solo save (no players) still comes back solo.
+  assert.equal(restoreGame({ ...saved, players: undefined }).players, null);
 });

@@ -11,10 +11,10 @@ import path from "node:path";
 import { test } from "node:test";
 import { newGame } from "../../web/js/kakuro-game.js";
 import { BadLinkError, LINK_PREFIX, decodeBoard, encodeBoard, gameLink, readLink } from "../../web/js/kakuro-link.js";
-import { boardText, parseBoard } from "../../web/js/kakuro-model.js";
+import { boardText, packEntries, parseBoard } from "../../web/js/kakuro-model.js";
 import { WEB, gridforge } from "../lib/engine.mjs";
 
-const pack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
+const pack = { puzzles: packEntries(JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"))) };
 const BOARD = "4 3\n- 23, 6,\n,10 0 0\n,10 0 0\n,9 0 0";
 
 const codeOf = (link) => link.slice(`${LINK_PREFIX}c1.`.length);

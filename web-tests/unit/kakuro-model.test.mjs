@@ -19,17 +19,21 @@ import {
   combos,
   digitCells,
   layoutText,
+  packEntries,
   packKey,
   packPuzzles,
   parseBoard,
   parseSolution,
   pickPuzzle,
   runHint,
+  unpackPuzzle,
 } from "../../web/js/kakuro-model.js";
 import { TUTORIAL_BOARD, TUTORIAL_STEPS, nextStep } from "../../web/js/kakuro-tutorial.js";
-import { WEB, binary, gridforge } from "../lib/engine.mjs";
+import { WEB, binary, enginePackPuzzles, gridforge } from "../lib/engine.mjs";
 
-const pack = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
+/** The offline pack as the client holds it; `pack.puzzles` as the client reads it. */
+const packFile = JSON.parse(readFileSync(path.join(WEB, "kakuro", "puzzles.json"), "utf8"));
+const pack = { puzzles: packEntries(packFile) };
 
 /** `gridforge kakuro combos` as JSON; [] when it says there is none (exit 1). */
 function rustCombos(sum, len, placed = "") {
@@ -173,15 +177,44 @@ test("layouts: runs of one cell, runs over nine, digits on the edge, no digits",
 test("the offline pack has ten puzzles or more of every size and difficulty", () => {
   for (const size of SIZES) {
     for (const difficulty of DIFFICULTIES) {
-      assert.ok(packPuzzles(pack, size, difficulty).length >= 10, `${size} ${difficulty}`);
+      assert.ok(packPuzzles(packFile, size, difficulty).length >= 10, `${size} ${difficulty}`);
     }
   }
-  assert.deepEqual(packPuzzles({ format: "something else", puzzles: pack.puzzles }, 10, "easy"), []);
+  assert.deepEqual(packPuzzles({ ...packFile, format: "something else" }, 10, "easy"), []);
+  assert.deepEqual(packPuzzles({ ...packFile, version: 1 }, 10, "easy"), []);
   // Played puzzles come last: with all but one played, that one is picked.
-  const all = packPuzzles(pack, 11, "medium");
+  const all = packPuzzles(packFile, 11, "medium");
   const played = new Set(all.slice(1).map((p) => packKey(11, "medium", p.seed)));
-  for (const r of [0, 0.5, 0.99]) assert.equal(pickPuzzle(pack, 11, "medium", played, () => r).seed, all[0].seed);
-  assert.equal(pickPuzzle(pack, 99, "easy", new Set()), null);
+  for (const r of [0, 0.5, 0.99]) assert.equal(pickPuzzle(packFile, 11, "medium", played, () => r).seed, all[0].seed);
+  assert.equal(pickPuzzle(packFile, 99, "easy", new Set()), null);
+});
+
+test("every pack puzzle's clues, derived from its layout and digits, are the engine's puzzle of that seed", () => {
+  // The pack keeps each puzzle as one string of layout and digits; the
+  // client sums the runs into clues. The engine makes the same puzzles
+  // again from the pack's seeds, with their solutions.
+  let checked = 0;
+  for (const size of SIZES) {
+    for (const difficulty of DIFFICULTIES) {
+      const engine = enginePackPuzzles(size, difficulty);
+      const bucket = packFile.buckets.find((b) => b.size === size && b.difficulty === difficulty);
+      assert.equal(bucket.puzzles.length, engine.length, `${size} ${difficulty}`);
+      bucket.puzzles.forEach((code, i) => {
+        const { board, solution } = unpackPuzzle(size, code);
+        assert.equal(boardText(board), engine[i].puzzle, `${size} ${difficulty} seed ${engine[i].seed}`);
+        assert.deepEqual(solution, parseSolution(engine[i].solution, board));
+        assert.equal(packPuzzles(packFile, size, difficulty)[i].seed, engine[i].seed);
+        checked++;
+      });
+    }
+  }
+  assert.equal(checked, packFile.buckets.length * packFile.count);
+  assert.equal(checked, 280);
+  // A code that does not fit its layout, or a character outside base64url, is refused.
+  const code = packFile.buckets[0].puzzles[0];
+  for (const bad of [code.slice(0, -2), `${code}AA`, code.replace(/.$/, "*"), "", code.slice(0, 10)]) {
+    assert.throws(() => unpackPuzzle(10, bad), BoardFormatError, bad);
+  }
 });
 
 test("the tutorial board has the one solution its steps teach, and the steps lead to it", () => {

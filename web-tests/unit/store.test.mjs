@@ -75,13 +75,25 @@ test("data saved under the existing keys and formats still loads", () => {
     '{"version":1,"game":null,"best":[{"moves":40,"ms":60000,"at":7},{"moves":3,"ms":1,"at":1}],"finished":4}',
   );
   const chess = loadChess(storage);
-  const kept = { game: null, best: [{ moves: 40, ms: 60000, at: 7 }], finished: 4 };
+  // A save from before games for two: no best list for two, no names.
+  const kept = { game: null, best: [{ moves: 40, ms: 60000, at: 7 }], bestDuo: [], names: null, finished: 4 };
   assert.deepEqual(chess, kept, "a result under 32 moves is dropped");
   assert.ok(saveChess(storage, null, chess));
   assert.deepEqual(JSON.parse(storage.items.get("gridforge.chess.v1")), {
     version: 1,
     game: null,
     best: [{ moves: 40, ms: 60000, at: 7 }],
+    bestDuo: [],
+    names: null,
     finished: 4,
   });
+  // The best list for two keeps names and scores that add up to 32 pairs.
+  const duo = { moves: 50, ms: 90000, at: 9, names: ["Ann", "Ben"], scores: [20, 12] };
+  storage.setItem(
+    "gridforge.chess.v1",
+    JSON.stringify({ ...kept, bestDuo: [duo, { ...duo, scores: [20, 11] }, { ...duo, names: ["Ann"] }], names: ["Ann", "Ben"] }),
+  );
+  const both = loadChess(storage);
+  assert.deepEqual(both.bestDuo, [duo]);
+  assert.deepEqual(both.names, ["Ann", "Ben"]);
 });

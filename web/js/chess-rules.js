@@ -161,14 +161,29 @@ export function applySymmetry(text, name) {
   return out.join("");
 }
 
+/** Longest player name in a game for two. */
+export const NAME_MAX = 24;
+
 /**
  * A game in progress: `setup` (64 letters), `matched` (squares of found
  * pairs), `shown` (the one or two squares uncovered in the current move
  * that are not a found pair), `moves` (pairs uncovered so far) and
- * `elapsed` (ms of play).
+ * `elapsed` (ms of play). A game for two on one device (`names`, two
+ * names) also has `players` ([{name, score}], score = pairs found) and
+ * `turn` (0 or 1, whose move it is); a solo game has `players` null.
  */
-export function newGame(setupText, source = null) {
-  return { setup: setupText, source, matched: [], shown: [], moves: 0, elapsed: 0, done: false };
+export function newGame(setupText, source = null, names = null) {
+  return {
+    setup: setupText,
+    source,
+    matched: [],
+    shown: [],
+    moves: 0,
+    elapsed: 0,
+    done: false,
+    players: names ? names.map((name) => ({ name, score: 0 })) : null,
+    turn: 0,
+  };
 }
 
 /**
@@ -176,7 +191,8 @@ export function newGame(setupText, source = null) {
  * game is over), "first" (the first square of a move), "pair" (the second
  * square is its partner: both stay open), or "miss" (not partners: both
  * show until `hideShown`). Uncovering while a missed pair still shows hides
- * that pair first.
+ * that pair first. With two players a pair scores for the player whose turn
+ * it is, who goes on; a miss passes the turn to the other.
  */
 export function uncover(game, square) {
   if (game.done || !Number.isInteger(square) || square < 0 || square > 63) return "none";
@@ -191,16 +207,33 @@ export function uncover(game, square) {
   if (arePartners([...game.setup], first, square)) {
     game.matched.push(first, square);
     game.shown = [];
+    if (game.players) game.players[game.turn].score += 1;
     if (game.matched.length === 64) game.done = true;
     return "pair";
   }
   game.shown = [first, square];
+  if (game.players) game.turn = 1 - game.turn;
   return "miss";
 }
 
 /** Turns a missed pair face down again. */
 export function hideShown(game) {
   if (game.shown.length === 2) game.shown = [];
+}
+
+/**
+ * The end of a game for two: the index of the player with more pairs, or
+ * -1 for a tie; null while the game runs or for a solo game.
+ */
+export function winner(game) {
+  if (!game.players || !game.done) return null;
+  const [a, b] = game.players.map((p) => p.score);
+  return a === b ? -1 : a > b ? 0 : 1;
+}
+
+/** A player's name as typed, trimmed; "" when there is none. */
+export function cleanName(text) {
+  return typeof text === "string" ? text.trim().replace(/\s+/g, " ").slice(0, NAME_MAX) : "";
 }
 
 /** Pairs found so far. */
@@ -224,7 +257,23 @@ export function restoreGame(saved) {
   }
   const moves = Number.isInteger(saved.moves) && saved.moves >= matched.length / 2 ? saved.moves : null;
   if (moves === null) return null;
-  const game = newGame(saved.setup, typeof saved.source === "string" ? saved.source : null);
+  let names = null;
+  if (saved.players != null) {
+    const players = saved.players;
+    const valid =
+      Array.isArray(players) &&
+      players.length === 2 &&
+      players.every((p) => cleanName(p?.name) !== "" && cleanName(p.name) === p.name && Number.isInteger(p.score) && p.score >= 0) &&
+      players[0].score + players[1].score === matched.length / 2 &&
+      (saved.turn === 0 || saved.turn === 1);
+    if (!valid) return null;
+    names = players.map((p) => p.name);
+  }
+  const game = newGame(saved.setup, typeof saved.source === "string" ? saved.source : null, names);
+  if (names) {
+    game.players.forEach((p, k) => (p.score = saved.players[k].score));
+    game.turn = saved.turn;
+  }
   game.matched = matched;
   game.moves = moves;
   game.elapsed = Number.isFinite(saved.elapsed) && saved.elapsed >= 0 ? saved.elapsed : 0;
@@ -236,7 +285,8 @@ export function restoreGame(saved) {
 export const BEST_KEPT = 5;
 
 /**
- * Adds a finished game's result {moves, ms, at} to the best list and
+ * Adds a finished game's result {moves, ms, at} (a game for two adds
+ * `names` and `scores`; each mode has its own list) to the best list and
  * returns its place (0 = the new best) or -1 when it did not make the list.
  */
 export function addResult(best, result) {

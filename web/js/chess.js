@@ -2,7 +2,10 @@
 // face-down squares. Uncover one square, then a second (click, tap, or the
 // arrow keys and Enter/Space); partners stay open, any other two close again
 // after a moment. Moves and time are counted, the best results kept
-// (chess-store.js), and the game in progress survives a reload. A new game's
+// (chess-store.js), and the game in progress survives a reload. Two players
+// can share the device: they take turns, a found pair scores and keeps the
+// turn, a miss passes it, and the one with more pairs wins; each mode keeps
+// its own best results. A new game's
 // setup comes from the server (chess-api.js) or, without one, from the
 // offline pack web/chess/setups.json turned by one of the board's 8
 // symmetries.
@@ -10,15 +13,18 @@
 import { createChessApi } from "./chess-api.js";
 import { pieceSvg } from "./chess-pieces.js";
 import {
+  NAME_MAX,
   SYMMETRY_NAMES,
   addResult,
   applySymmetry,
+  cleanName,
   hideShown,
   newGame,
   pairsFound,
   squareName,
   uncover,
   validSetup,
+  winner,
 } from "./chess-rules.js";
 import { loadChess, saveChess } from "./chess-store.js";
 import { button, h } from "./dom.js";
@@ -83,14 +89,15 @@ export function createChess(ctx) {
     return fromPack();
   }
 
-  function startNewGame() {
+  /** Starts a new game: solo, or for the two players `names`. */
+  function startNewGame(names = null) {
     starting ??= (async () => {
       clearTimeout(missTimer);
       // The first game of a visit starts before the board exists.
       ui?.board?.setAttribute("aria-busy", "true");
       try {
         const { setup, source } = await freshSetup();
-        game = newGame(setup, source);
+        game = newGame(setup, source, names);
         cursor = 0;
         save();
       } catch (err) {
@@ -176,10 +183,12 @@ export function createChess(ctx) {
           "div",
           { class: "tools" },
           button("chess-new", t("chess.newGame"), () => startNewGame()),
+          button("chess-duo", t("chess.duo.button"), () => askNames(), { class: "ghost" }),
         ),
         game.source === "pack"
           ? h("p", { class: "chess-source", id: "chess-source" }, t("offline.chessPack"))
           : null,
+        scoreboard(),
         ui.board,
         ui.message,
         ui.end,
@@ -190,6 +199,40 @@ export function createChess(ctx) {
     draw();
     showBest();
     tick(0);
+  }
+
+  /** The two players' names and scores, whose turn it is marked; null for a solo game. */
+  function scoreboard() {
+    if (!game.players) return null;
+    ui.players = game.players.map((p, k) =>
+      h(
+        "li",
+        { class: "chess-player", id: `chess-player-${k}` },
+        h("span", { class: "chess-player-name" }, p.name),
+        h("span", { class: "chess-player-score" }),
+      ),
+    );
+    ui.turn = h("p", { class: "chess-turn", id: "chess-turn" });
+    return h(
+      "div",
+      { class: "chess-duo" },
+      h("ol", { class: "chess-players", id: "chess-players", "aria-label": t("chess.duo.scores") }, ui.players),
+      ui.turn,
+    );
+  }
+
+  /** Updates the scores and the turn. */
+  function drawPlayers() {
+    if (!game.players || !ui?.players) return;
+    game.players.forEach((p, k) => {
+      const el = ui.players[k];
+      el.querySelector(".chess-player-score").textContent = t("chess.duo.score", { count: p.score });
+      const turn = !game.done && game.turn === k;
+      el.classList.toggle("turn", turn);
+      if (turn) el.setAttribute("aria-current", "true");
+      else el.removeAttribute("aria-current");
+    });
+    ui.turn.textContent = game.done ? "" : t("chess.duo.turn", { name: game.players[game.turn].name });
   }
 
   /** Shows every square as the game has it; face-down squares carry no piece in the DOM. */
@@ -222,6 +265,7 @@ export function createChess(ctx) {
     ui.moves.textContent = t("chess.moves", { count: game.moves });
     ui.pairs.textContent = t("chess.pairs", { count: pairsFound(game), total: 32 });
     ui.board.classList.toggle("done", game.done);
+    drawPlayers();
     showEnd();
   }
 
@@ -240,13 +284,15 @@ export function createChess(ctx) {
     if (hadMiss) clearTimeout(missTimer);
     setCursor(i, false);
     const piece = t(PIECE_NAMES[game.setup[i]]);
+    // With two players, whose move comes next (the same after a pair, the other after a miss).
+    const next = game.players && !game.done ? ` ${t("chess.duo.turn", { name: game.players[game.turn].name })}` : "";
     if (outcome === "first") {
       showMessage(t("chess.firstOpen", { piece }));
     } else if (outcome === "pair") {
-      showMessage(t("chess.pair", { piece }), "ok");
+      showMessage(t("chess.pair", { piece }) + next, "ok");
       if (game.done) finish();
     } else if (outcome === "miss") {
-      showMessage(t("chess.miss"));
+      showMessage(t("chess.miss") + next);
       const shown = game;
       missTimer = setTimeout(() => {
         if (game !== shown) return;
@@ -261,7 +307,11 @@ export function createChess(ctx) {
   function finish() {
     data.finished += 1;
     const result = { moves: game.moves, ms: Math.round(game.elapsed), at: Date.now() };
-    game.place = addResult(data.best, result);
+    if (game.players) {
+      result.names = game.players.map((p) => p.name);
+      result.scores = game.players.map((p) => p.score);
+    }
+    game.place = addResult(game.players ? data.bestDuo : data.best, result);
     save();
     showBest();
   }
@@ -273,41 +323,115 @@ export function createChess(ctx) {
       return;
     }
     const time = ctx.i18n().duration(game.elapsed);
+    const names = game.players?.map((p) => p.name) ?? null;
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
+      names
+        ? h("strong", { id: "chess-winner" }, outcomeText(names, game.players.map((p) => p.score)))
+        : null,
       h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
-      button("chess-again", t("chess.again"), () => startNewGame()),
+      button("chess-again", t("chess.again"), () => startNewGame(names)),
     );
     ui.end.hidden = false;
   }
 
+  /** Who won a game for two and by how much, or that it was a tie. */
+  function outcomeText(names, scores) {
+    const [a, b] = scores;
+    if (a === b) return t("chess.duo.tie", { score: a });
+    const k = a > b ? 0 : 1;
+    return t("chess.duo.wins", { name: names[k], score: scores[k], other: scores[1 - k] });
+  }
+
+  /** The best results of the mode being played (solo or two players). */
   function showBest() {
     if (!ui?.best) return;
-    if (data.best.length === 0) {
-      ui.best.replaceChildren(
-        h("h2", {}, t("chess.bestHeading")),
-        h("p", { id: "chess-best-none" }, t("chess.bestNone")),
-      );
+    const duo = Boolean(game?.players);
+    const best = duo ? data.bestDuo : data.best;
+    const heading = h("h2", {}, t(duo ? "chess.bestHeadingDuo" : "chess.bestHeading"));
+    if (best.length === 0) {
+      ui.best.replaceChildren(heading, h("p", { id: "chess-best-none" }, t("chess.bestNone")));
       return;
     }
     const i18n = ctx.i18n();
     ui.best.replaceChildren(
-      h("h2", {}, t("chess.bestHeading")),
+      heading,
       h(
         "ol",
         { id: "chess-best-list" },
-        data.best.map((r) =>
+        best.map((r) =>
           h(
             "li",
             {},
             t("chess.result", { count: r.moves, time: i18n.duration(r.ms) }),
+            duo ? ` · ${outcomeText(r.names, r.scores)}` : null,
             " ",
             h("span", { class: "ago" }, i18n.ago(r.at)),
           ),
         ),
       ),
     );
+  }
+
+  // ---- two players ------------------------------------------------------
+
+  /** The dialog asking the two players' names, made once and kept in the page. */
+  function namesDialog() {
+    let el = document.getElementById("chess-duo-dialog");
+    if (!el) {
+      el = h("dialog", { id: "chess-duo-dialog", "aria-labelledby": "chess-duo-heading" });
+      document.body.append(el);
+    }
+    return el;
+  }
+
+  /** Asks the two players' names, then starts a game for two. */
+  function askNames() {
+    const el = namesDialog();
+    const last = data.names ?? [];
+    const inputs = [0, 1].map((k) =>
+      h("input", {
+        id: `chess-name-${k + 1}`,
+        name: `name${k + 1}`,
+        maxlength: NAME_MAX,
+        autocomplete: "off",
+        value: last[k] ?? "",
+        placeholder: t("chess.duo.player", { number: k + 1 }),
+      }),
+    );
+    const error = h("p", { class: "error", id: "chess-duo-error", role: "alert" });
+    const form = h(
+      "form",
+      { method: "dialog", id: "chess-duo-form" },
+      h("h2", { id: "chess-duo-heading" }, t("chess.duo.heading")),
+      h("p", {}, t("chess.duo.rules")),
+      ...inputs.map((input, k) =>
+        h("label", {}, h("span", {}, t("chess.duo.name", { number: k + 1 })), input),
+      ),
+      error,
+      h(
+        "div",
+        { class: "actions" },
+        button("chess-duo-cancel", t("dialog.cancel"), () => el.close(), { class: "ghost" }),
+        h("button", { type: "submit", id: "chess-duo-start" }, t("chess.duo.start")),
+      ),
+    );
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const names = inputs.map((input, k) => cleanName(input.value) || t("chess.duo.player", { number: k + 1 }));
+      if (names[0].toLocaleLowerCase() === names[1].toLocaleLowerCase()) {
+        error.textContent = t("chess.duo.sameNames");
+        inputs[1].focus();
+        return;
+      }
+      data.names = names;
+      el.close();
+      startNewGame(names);
+    });
+    el.replaceChildren(form);
+    el.showModal();
+    inputs[0].focus();
   }
 
   // ---- the keyboard ---------------------------------------------------

@@ -276,15 +276,93 @@ export function layoutText(rows, cols, isDigit) {
 
 // ---- the offline pack ----------------------------------------------------
 
+/** The characters of a pack code, each worth its index (base64url's). */
+const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 /**
- * The puzzles of the offline pack (web/kakuro/puzzles.json, written by
- * `gridforge kakuro web-pack`) of one size and difficulty: [{seed, puzzle}].
+ * Reads one puzzle of the offline pack, a `size`×`size` board written by
+ * `gridforge kakuro web-pack` as one string (`pack_code` in
+ * src/cli/kakuro.rs): the layout, one bit per cell row-major (1 = digit
+ * cell), six bits per character, most significant first; then the digits of
+ * the digit cells in row-major order, three per two characters as
+ * (a-1)·81 + (b-1)·9 + (c-1). The clues are the sums of the runs. Returns
+ * {board, solution} (the puzzle with empty digit cells; row-major digits, 0
+ * off the digit cells); throws BoardFormatError on a code that does not read.
  */
+export function unpackPuzzle(size, code) {
+  if (!Number.isInteger(size) || size < 2 || size > MAX_SIDE || typeof code !== "string") fail("bad pack puzzle");
+  const values = [...code].map((ch) => {
+    const v = CODE_ALPHABET.indexOf(ch);
+    if (v < 0) fail(`pack puzzle: bad character "${ch}"`);
+    return v;
+  });
+  const n = size * size;
+  const layoutChars = Math.ceil(n / 6);
+  if (values.length < layoutChars) fail("pack puzzle: too short");
+  const isDigit = Array.from({ length: n }, (_, i) => (values[Math.floor(i / 6)] >> (5 - (i % 6))) & 1);
+  const count = isDigit.reduce((a, b) => a + b, 0);
+  const rest = values.slice(layoutChars);
+  if (rest.length !== Math.ceil(count / 3) * 2) fail("pack puzzle: its length does not fit its layout");
+  const placed = [];
+  for (let k = 0; k < rest.length; k += 2) {
+    const v = (rest[k] << 6) | rest[k + 1];
+    if (v >= 729) fail("pack puzzle: a digit group out of range");
+    placed.push(Math.floor(v / 81) + 1, (Math.floor(v / 9) % 9) + 1, (v % 9) + 1);
+  }
+  let next = 0;
+  const solution = isDigit.map((d) => (d ? placed[next++] : 0));
+  /** The sum of the run of digits from cell i on in steps of `step`, up to `end`; null when none. */
+  const runSum = (i, step, end) => {
+    let sum = 0;
+    for (; i < end && solution[i]; i += step) sum += solution[i];
+    return sum || null;
+  };
+  const cells = solution.map((digit, i) => {
+    if (digit) return { kind: "digit", given: 0 };
+    const [r, c] = [Math.floor(i / size), i % size];
+    const across = c + 1 < size ? runSum(i + 1, 1, (r + 1) * size) : null;
+    const down = r + 1 < size ? runSum(i + size, size, n) : null;
+    return across === null && down === null ? { kind: "blank" } : { kind: "clue", down, across };
+  });
+  return { board: withRuns(size, size, cells), solution };
+}
+
+/**
+ * Every puzzle of the offline pack (web/kakuro/puzzles.json, written by
+ * `gridforge kakuro web-pack`): [{size, difficulty, seed, puzzle}], the
+ * puzzle in the crate's text format. Puzzle i of a size and difficulty was
+ * made from the pack's seed + i. A pack in another format has none.
+ */
+export function packEntries(pack) {
+  if (pack && typeof pack === "object" && unpacked.has(pack)) return unpacked.get(pack);
+  const entries = readPack(pack);
+  if (pack && typeof pack === "object") unpacked.set(pack, entries);
+  return entries;
+}
+
+/** The entries of each pack object read so far (a pack is read once). */
+const unpacked = new WeakMap();
+
+function readPack(pack) {
+  if (pack?.format !== "gridforge-kakuro-pack" || pack.version !== 2 || !Array.isArray(pack.buckets)) return [];
+  const seed = Number.isInteger(pack.seed) ? pack.seed : 0;
+  return pack.buckets.flatMap(({ size, difficulty, puzzles }) =>
+    (Array.isArray(puzzles) ? puzzles : []).flatMap((code, i) => {
+      try {
+        return [{ size, difficulty, seed: seed + i, puzzle: boardText(unpackPuzzle(size, code).board) }];
+      } catch (e) {
+        if (e instanceof BoardFormatError) return [];
+        throw e;
+      }
+    }),
+  );
+}
+
+/** The offline pack's puzzles of one size and difficulty: [{seed, puzzle}]. */
 export function packPuzzles(pack, size, difficulty) {
-  if (pack?.format !== "gridforge-kakuro-pack" || !Array.isArray(pack.puzzles)) return [];
-  return pack.puzzles
-    .filter((p) => p.size === size && p.difficulty === difficulty && typeof p.puzzle === "string")
-    .map((p) => ({ seed: p.seed, puzzle: p.puzzle }));
+  return packEntries(pack)
+    .filter((p) => p.size === size && p.difficulty === difficulty)
+    .map(({ seed, puzzle }) => ({ seed, puzzle }));
 }
 
 /** How a pack puzzle is remembered as played. */

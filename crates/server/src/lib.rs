@@ -182,6 +182,12 @@ impl Server {
             .and_then(|(listener, _)| listener.local_addr().ok())
     }
 
+    /// The application (routes and layers) over this server's state, to
+    /// drive it in-process without the socket (the fuzz targets in `fuzz/`).
+    pub fn router(&self) -> axum::Router {
+        router::router(self.state.clone(), self.request_timeout)
+    }
+
     /// Serves until `shutdown` completes, then finishes the requests in
     /// flight (for at most [`SHUTDOWN_GRACE`]) and closes the database.
     pub async fn serve(

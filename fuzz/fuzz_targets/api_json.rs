@@ -1,0 +1,150 @@
+//! Every endpoint's JSON body through the whole router, in process (no
+//! socket): the first byte picks the route (and a level number for the
+//! Triplex routes), the rest is the body, or for the GET routes the rest of
+//! the path. In a body, `$T` stands for a fresh start token of that level
+//! (asked from `/start` first), so solves and names get past the signature.
+//!
+//! Properties: the server never answers 5xx to anything a client sends
+//! (bad input is 4xx; the engines' budgets bound the work); every 4xx of an
+//! API route is a JSON object with an `error` string; every 2xx of one is
+//! JSON.
+
+#![no_main]
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use axum::Router;
+use gridforge_server::{Config, Server};
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+use tower::ServiceExt;
+
+/// The POST routes with a JSON body; `{n}` is a level number.
+const POSTS: &[&str] = &[
+    "/api/kakuro/generate",
+    "/api/kakuro/solve",
+    "/api/kakuro/fill",
+    "/api/kakuro/candidates",
+    "/api/kakuro/hint",
+    "/api/chess/setup",
+    "/api/triplex/levels/{n}/start",
+    "/api/triplex/levels/{n}/solves",
+    "/api/triplex/levels/{n}/name",
+];
+/// The GET routes, the rest of the input appended to the path.
+const GETS: &[&str] = &[
+    "/api/triplex/levels",
+    "/api/triplex/levels/",
+    "/api/triplex/levels/{n}/records?",
+    "/healthz?",
+];
+
+struct App {
+    runtime: tokio::runtime::Runtime,
+    router: Router,
+}
+
+/// One server for the whole run: a fresh SQLite file in the temp folder.
+fn app() -> &'static App {
+    static APP: OnceLock<App> = OnceLock::new();
+    APP.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let dir = std::env::temp_dir().join(format!("gridforge-fuzz-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temp folder");
+        let url = format!("sqlite://{}", dir.join("fuzz.db").display());
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
+        // One engine run at a time, and no long waits for a slot.
+        config.compute_slots = 1;
+        let server = runtime
+            .block_on(Server::start(&config))
+            .expect("the server starts");
+        let router = server.router();
+        // The socket stays bound but unused; the router is all we drive.
+        std::mem::forget(server);
+        App { runtime, router }
+    })
+}
+
+async fn call(router: &Router, method: Method, uri: &str, body: Vec<u8>) -> (StatusCode, Vec<u8>) {
+    let Ok(request) = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body))
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            b"{\"error\":\"not a request\"}".to_vec(),
+        );
+    };
+    let response = router
+        .clone()
+        .oneshot(request)
+        .await
+        .expect("the router is infallible");
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("a whole body");
+    (status, bytes.to_vec())
+}
+
+fn check(uri: &str, status: StatusCode, body: &[u8]) {
+    let text = String::from_utf8_lossy(body);
+    assert!(!status.is_server_error(), "{uri}: {status} {text}");
+    if !uri.starts_with("/api/") {
+        return;
+    }
+    if status.is_client_error() {
+        let value: serde_json::Value = serde_json::from_slice(body)
+            .unwrap_or_else(|e| panic!("{uri}: {status} without a JSON body ({e}): {text}"));
+        assert!(value["error"].is_string(), "{uri}: {status} {text}");
+    } else if status.is_success() {
+        serde_json::from_slice::<serde_json::Value>(body)
+            .unwrap_or_else(|e| panic!("{uri}: {status} not JSON ({e}): {text}"));
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let App { runtime, router } = app();
+    // Levels 0 to 7 (0 does not exist) and a few far ones.
+    let level = match pick >> 5 {
+        6 => 724,
+        7 => 725,
+        n => u32::from(n),
+    };
+    let route = usize::from(pick & 31) % (POSTS.len() + GETS.len());
+    runtime.block_on(async {
+        if route < POSTS.len() {
+            let uri = POSTS[route].replace("{n}", &level.to_string());
+            let mut body = rest.to_vec();
+            if body.windows(2).any(|w| w == b"$T") {
+                let start = format!("/api/triplex/levels/{level}/start");
+                let (status, answer) = call(router, Method::POST, &start, Vec::new()).await;
+                check(&start, status, &answer);
+                if status.is_success() {
+                    let value: serde_json::Value = serde_json::from_slice(&answer).unwrap();
+                    let token = value["token"].as_str().expect("a token").to_string();
+                    let text = String::from_utf8_lossy(&body).replace("$T", &token);
+                    body = text.into_bytes();
+                }
+            }
+            let (status, answer) = call(router, Method::POST, &uri, body).await;
+            check(&uri, status, &answer);
+        } else {
+            let Ok(tail) = std::str::from_utf8(rest) else {
+                return;
+            };
+            let uri = GETS[route - POSTS.len()].replace("{n}", &level.to_string()) + tail;
+            let (status, answer) = call(router, Method::GET, &uri, Vec::new()).await;
+            check(&uri, status, &answer);
+        }
+    });
+});
