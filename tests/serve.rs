@@ -7,7 +7,7 @@
 //! may create databases (scripts/test starts one). Without it the PostgreSQL
 //! tests fail, unless `GRIDFORGE_TEST_SKIP_POSTGRES=1` says to skip them.
 
-use gridforge_triplex::{CensusOptions, LevelRecord, Pack};
+use gridforge_triplex::{LevelRecord, Pack};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Connection;
@@ -120,7 +120,7 @@ fn client() -> reqwest::Client {
 
 fn pack() -> &'static Pack {
     static PACK: OnceLock<Pack> = OnceLock::new();
-    PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
+    PACK.get_or_init(|| Pack::game().expect("the game pack loads"))
 }
 
 fn record(n: usize) -> &'static LevelRecord {

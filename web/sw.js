@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5d4aef1f546ddd43";
+const VERSION = "eb5b514b0bf5f8f5";
 const FILES = [
   "chess/setups.json",
   "css/app.css",
@@ -66,6 +66,7 @@ const FILES = [
   "js/triplex-input.js",
   "js/triplex-levels.js",
   "js/triplex-list.js",
+  "js/triplex-solve.js",
   "js/triplex-store.js",
   "js/triplex-view.js",
   "js/triplex.js",

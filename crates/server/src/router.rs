@@ -34,6 +34,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/triplex/levels/{number}/solves"),
     ("post", "/api/triplex/levels/{number}/name"),
     ("get", "/api/triplex/levels/{number}/records"),
+    ("get", "/api/triplex/medians"),
     ("post", "/api/kakuro/generate"),
     ("post", "/api/kakuro/solve"),
     ("post", "/api/kakuro/fill"),
@@ -64,6 +65,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
             "/api/triplex/levels/{number}/records",
             get(triplex::records),
         )
+        .route("/api/triplex/medians", get(triplex::medians))
         .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
         .route("/api/kakuro/solve", post(kakuro::solve_board))
         .route("/api/kakuro/fill", post(kakuro::fill_layout))

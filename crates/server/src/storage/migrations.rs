@@ -11,18 +11,32 @@ use std::pin::Pin;
 pub(super) struct Embedded(&'static [(i64, &'static str, &'static str)]);
 
 /// The SQLite schema.
-pub(super) const SQLITE: Embedded = Embedded(&[(
-    1,
-    "records",
-    include_str!("../../migrations/sqlite/0001_records.sql"),
-)]);
+pub(super) const SQLITE: Embedded = Embedded(&[
+    (
+        1,
+        "records",
+        include_str!("../../migrations/sqlite/0001_records.sql"),
+    ),
+    (
+        2,
+        "hinted solves",
+        include_str!("../../migrations/sqlite/0002_hinted_solves.sql"),
+    ),
+]);
 
 /// The PostgreSQL schema.
-pub(super) const POSTGRES: Embedded = Embedded(&[(
-    1,
-    "records",
-    include_str!("../../migrations/postgres/0001_records.sql"),
-)]);
+pub(super) const POSTGRES: Embedded = Embedded(&[
+    (
+        1,
+        "records",
+        include_str!("../../migrations/postgres/0001_records.sql"),
+    ),
+    (
+        2,
+        "hinted solves",
+        include_str!("../../migrations/postgres/0002_hinted_solves.sql"),
+    ),
+]);
 
 impl MigrationSource<'static> for Embedded {
     fn resolve(

@@ -9,8 +9,8 @@
 use super::migrations;
 use super::shared::Shared;
 use super::{
-    Backend, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store, StoreError,
-    ACQUIRE_TIMEOUT,
+    Backend, LevelMedian, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store,
+    StoreError, ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
@@ -57,16 +57,17 @@ impl Store for PostgresStore {
     }
 
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError> {
-        if self.settled.contains(solve.level) {
-            // The level's first solver is settled: just the solve.
+        if solve.hinted || self.settled.contains(solve.level) {
+            // The level's first solver is settled, or the solve is hinted
+            // and can never be first: just the solve.
             return Shared(&self.pool).record_settled_solve(solve).await;
         }
         // One statement: the solve, and the first-solver row only if the
         // solve was inserted (a used token inserts nothing at all).
         let row = sqlx::query(
             "WITH solve AS ( \
-                 INSERT INTO triplex_solves (nonce, level, time_ms, solved_at) \
-                 VALUES ($1, $2::text, $3, $4) ON CONFLICT (nonce) DO NOTHING \
+                 INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
+                 VALUES ($1, $2::text, $3, $4, FALSE) ON CONFLICT (nonce) DO NOTHING \
                  RETURNING nonce \
              ), first AS ( \
                  INSERT INTO triplex_first_solvers (level, nonce, name, solved_at) \
@@ -107,6 +108,10 @@ impl Store for PostgresStore {
 
     async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         Shared(&self.pool).records(level).await
+    }
+
+    async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
+        Shared(&self.pool).medians().await
     }
 
     async fn close(&self) {

@@ -11,8 +11,8 @@
 use super::migrations;
 use super::shared::{Shared, INSERT_SOLVE};
 use super::{
-    Backend, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store, StoreError,
-    ACQUIRE_TIMEOUT,
+    Backend, LevelMedian, LevelRecords, NameOutcome, NewSolve, SettledLevels, SolveRecorded, Store,
+    StoreError, ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::sqlite::{
@@ -29,6 +29,7 @@ fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, Sqli
         .bind(solve.level)
         .bind(solve.time_ms)
         .bind(solve.solved_at)
+        .bind(solve.hinted)
 }
 
 /// The SQLite implementation of [`Store`].
@@ -106,8 +107,9 @@ impl Store for SqliteStore {
     }
 
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError> {
-        if self.settled.contains(solve.level) {
-            // The level's first solver is settled: one autocommit statement.
+        if solve.hinted || self.settled.contains(solve.level) {
+            // The level's first solver is settled, or the solve is hinted
+            // and can never be first: one autocommit statement.
             return Shared(&self.writer).record_settled_solve(solve).await;
         }
         // IMMEDIATE takes the write lock up front, so a second process on the
@@ -148,6 +150,10 @@ impl Store for SqliteStore {
 
     async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         Shared(&self.readers).records(level).await
+    }
+
+    async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
+        Shared(&self.readers).medians().await
     }
 
     async fn close(&self) {
