@@ -234,7 +234,14 @@ fn stats_rank_levels_by_solver_and_players() {
     assert_eq!(rows[1]["level"], 3);
     assert_eq!(rows[1]["shift"], -2);
     assert_eq!(rows[2]["shift"], 0);
-    let table = stdout(&gridforge(&["triplex", "stats", "--database", &url, "--top", "1"]));
+    let table = stdout(&gridforge(&[
+        "triplex",
+        "stats",
+        "--database",
+        &url,
+        "--top",
+        "1",
+    ]));
     assert_eq!(table.lines().count(), 3, "{table}");
 
     // A bad URL: one line and a failure.

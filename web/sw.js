@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "eb5b514b0bf5f8f5";
+const VERSION = "3d2d10102caabcf7";
 const FILES = [
   "chess/setups.json",
   "css/app.css",

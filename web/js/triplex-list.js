@@ -5,13 +5,20 @@
 
 import { button, h } from "./dom.js";
 
-/** A difficulty (the solver's node count) in a few characters: 950, 1.2k, 34k. */
+const formats = new Map();
+
+/** A difficulty (the solver's node count) in a few characters: 950, 1.2K, 34K. */
 export function shortNumber(value, locale) {
-  try {
-    return new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(value);
-  } catch {
-    return String(value);
+  if (!formats.has(locale)) {
+    let format;
+    try {
+      format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+    } catch {
+      format = { format: String };
+    }
+    formats.set(locale, format);
   }
+  return formats.get(locale).format(value);
 }
 
 /**
@@ -27,6 +34,8 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
   const lang = i18n();
   const solvedCount = Object.keys(progress.solved).length;
   const medianSpans = new Map();
+  /** The players' medians shown so far (sections filled later get them too). */
+  let latest = medians ?? null;
 
   function tile(n) {
     const solved = Boolean(progress.solved[n]);
@@ -34,7 +43,6 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
     const state = solved ? "solved" : open ? "open" : "locked";
     const { difficulty } = levels.entry(n);
     const median = h("span", { class: "median" });
-    medianSpans.set(n, median);
     const el = h(
       "button",
       {
@@ -47,11 +55,18 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
       },
       h("span", { class: "num" }, String(n)),
       h("span", { class: "mark", "aria-hidden": "true" }, solved ? "✓" : ""),
-      h("span", { class: "diff", "aria-hidden": "true" }, shortNumber(difficulty, lang.lang)),
+    );
+    medianSpans.set(n, { median, el });
+    label(el, n, state, difficulty, null);
+    // Difficulty and median lie over the tile's foot but outside the button,
+    // whose name (which says both) keeps its visible text, the number.
+    const meta = h(
+      "span",
+      { class: "tile-meta", "aria-hidden": "true" },
+      h("span", { class: "diff" }, shortNumber(difficulty, lang.lang)),
       median,
     );
-    label(el, n, state, difficulty, null);
-    return h("li", {}, el);
+    return h("li", { class: "level-item" }, el, meta);
   }
 
   function label(el, n, state, difficulty, ms) {
@@ -62,8 +77,22 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
     el.title = text;
   }
 
-  const sections = levels.sections().map(({ area, numbers }) =>
-    h(
+  // Sections are filled when they come near the screen: the first ones
+  // (a few hundred tiles) and the current level's at once, so the list shows
+  // fast with thousands of levels.
+  const EAGER_TILES = 300;
+  const fillers = new Map();
+  let eager = 0;
+  const observer =
+    typeof IntersectionObserver === "function"
+      ? new IntersectionObserver(
+          (entries) => entries.forEach((e) => e.isIntersecting && fillers.get(e.target)?.()),
+          { rootMargin: "800px 0px" },
+        )
+      : null;
+  const sections = levels.sections().map(({ area, numbers }) => {
+    const list = h("ol", { class: "level-grid" });
+    const section = h(
       "section",
       { class: "level-section", id: `area-${area}`, "aria-labelledby": `area-${area}-title` },
       h(
@@ -77,14 +106,36 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
           t("levels.sectionSolved", { count: numbers.filter((n) => progress.solved[n]).length }),
         ),
       ),
-      h("ol", { class: "level-grid" }, numbers.map(tile)),
-    ),
-  );
+      list,
+    );
+    const fill = () => {
+      if (!fillers.has(section)) return;
+      fillers.delete(section);
+      observer?.unobserve(section);
+      list.style.minHeight = "";
+      list.replaceChildren(...numbers.map(tile));
+      if (latest) showMedians(latest);
+    };
+    fillers.set(section, fill);
+    if (eager < EAGER_TILES || !observer || numbers.includes(progress.current)) {
+      eager += numbers.length;
+      fill();
+    } else {
+      // Room for the tiles to come, about six to a row.
+      list.style.minHeight = `${Math.ceil(numbers.length / 6) * 4.2}rem`;
+      observer.observe(section);
+    }
+    return section;
+  });
   const jump = h(
     "select",
     {
       id: "area-jump",
-      onchange: (e) => view.querySelector(`#area-${e.target.value}`)?.scrollIntoView({ block: "start" }),
+      onchange: (e) => {
+        const section = view.querySelector(`#area-${e.target.value}`);
+        fillers.get(section)?.();
+        section?.scrollIntoView({ block: "start" });
+      },
     },
     levels.sections().map(({ area }) => h("option", { value: area }, t("levels.areaOption", { area }))),
   );
@@ -106,15 +157,16 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
   );
 
   function showMedians(times) {
+    latest = times;
     for (const [n, ms] of times) {
-      const span = medianSpans.get(n);
-      if (!span) continue;
-      span.textContent = lang.duration(ms);
-      const el = span.parentElement;
+      const tileParts = medianSpans.get(n);
+      if (!tileParts) continue;
+      tileParts.median.textContent = lang.duration(ms);
+      const { el } = tileParts;
       label(el, n, el.dataset.state, Number(el.dataset.difficulty), ms);
     }
   }
-  if (medians) showMedians(medians);
+  if (latest) showMedians(latest);
   const current = view.querySelector(".level-tile.current");
   if (current) {
     current.scrollIntoView({ block: "center" });
