@@ -167,3 +167,85 @@ fn pack_numbers_levels_by_difficulty() {
         assert_eq!(level.solution_grid(&solved.solutions[0]), grid);
     }
 }
+
+/// `triplex stats` on an SQLite file: empty, then with solves whose medians
+/// run against the solver's order (hinted solves left out).
+#[test]
+fn stats_rank_levels_by_solver_and_players() {
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("stats.db").display());
+    // A fresh file: the schema is made, nothing is ranked.
+    let out = gridforge(&["triplex", "stats", "--database", &url]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("0 levels with at least 3 solves"));
+
+    let levels: Vec<String> = gridforge_triplex::pack::game_levels()
+        .unwrap()
+        .iter()
+        .take(3)
+        .map(|g| g.level.to_string())
+        .collect();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        let mut nonce = 0u32;
+        // Level 1 is the slowest for players, level 3 the fastest.
+        for (k, level) in levels.iter().enumerate() {
+            for s in 0..3 {
+                nonce += 1;
+                sqlx::query(
+                    "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
+                     VALUES ($1, $2, $3, 0, $4)",
+                )
+                .bind(nonce.to_be_bytes().to_vec())
+                .bind(level)
+                .bind(30_000 - 10_000 * k as i64 + s)
+                .bind(false)
+                .execute(&mut db)
+                .await
+                .unwrap();
+            }
+            // A fast hinted solve changes nothing.
+            nonce += 1;
+            sqlx::query(
+                "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
+                 VALUES ($1, $2, 1, 0, TRUE)",
+            )
+            .bind(nonce.to_be_bytes().to_vec())
+            .bind(level)
+            .execute(&mut db)
+            .await
+            .unwrap();
+        }
+    });
+    let out = gridforge(&["triplex", "stats", "--database", &url, "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["ranked"], 3);
+    let rows = v["levels"].as_array().unwrap();
+    // Levels 1 and 3 swap places: shift ±2, largest first; level 2 stays.
+    assert_eq!(rows[0]["level"], 1);
+    assert_eq!(rows[0]["solver_rank"], 1);
+    assert_eq!(rows[0]["player_rank"], 3);
+    assert_eq!(rows[0]["shift"], 2);
+    assert_eq!(rows[0]["median_ms"], 30_001);
+    assert_eq!(rows[0]["solves"], 3);
+    assert_eq!(rows[1]["level"], 3);
+    assert_eq!(rows[1]["shift"], -2);
+    assert_eq!(rows[2]["shift"], 0);
+    let table = stdout(&gridforge(&[
+        "triplex",
+        "stats",
+        "--database",
+        &url,
+        "--top",
+        "1",
+    ]));
+    assert_eq!(table.lines().count(), 3, "{table}");
+
+    // A bad URL: one line and a failure.
+    let out = gridforge(&["triplex", "stats", "--database", "mysql://nope"]);
+    assert!(!out.status.success());
+    assert_eq!(stderr(&out).trim().lines().count(), 1, "{}", stderr(&out));
+}

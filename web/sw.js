@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "96df525010182cce";
+const VERSION = "2c4a0e680a1d0689";
 const FILES = [
   "chess/setups.json",
   "css/app.css",
@@ -66,6 +66,7 @@ const FILES = [
   "js/triplex-input.js",
   "js/triplex-levels.js",
   "js/triplex-list.js",
+  "js/triplex-solve.js",
   "js/triplex-store.js",
   "js/triplex-view.js",
   "js/triplex.js",

@@ -6,10 +6,11 @@ mod export_html;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
+use gridforge_triplex::pack::{level_list_text, GAME_PACK_TIERS};
 use gridforge_triplex::{
     census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions,
-    ChainedPack, Level, LevelRecord, Pack, RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET,
-    GAME_PACK_MAX_AREA,
+    ChainedPack, Level, LevelRecord, Pack, PublicLevel, RectangleCensus, Uniqueness,
+    DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -51,8 +52,39 @@ pub enum Command {
         /// The JSON file to write.
         #[arg(long)]
         out: std::path::PathBuf,
+        /// Write the game's pack instead (the committed level list, every
+        /// level solved again: the numbers the server and the web client use).
+        #[arg(long, conflicts_with = "max_area")]
+        game: bool,
         #[command(flatten)]
         run: RunArgs,
+    },
+    /// Run the census up to area 64 and write the game's level list
+    /// (crates/triplex/data/game-levels.txt): every level up to area 36 in
+    /// pack order (levels 1 to 724, as before), then every level of area 37
+    /// to 64 in pack order. Takes minutes.
+    GameLevels {
+        /// The text file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// List the levels whose players' median time disagrees most with the
+    /// solver's order (verified solves without hints in the server's database).
+    Stats {
+        /// The server's database: sqlite://path or postgres://…
+        #[arg(long, env = "GRIDFORGE_DATABASE_URL")]
+        database: String,
+        /// Only levels with at least this many solves without hints.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+        min_solves: u32,
+        /// How many levels to list.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        top: u32,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
     },
     /// Write the chained pack the web client carries (web/triplex/levels.json):
     /// no solutions, level k+1 sealed with a key from level k's solution.
@@ -140,11 +172,20 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Pack { max_area, out, run } => {
-            let results = run_census(&rectangles_up_to(max_area as usize), &run)?;
-            print_report(&results);
-            let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
-            let pack = Pack::new(max_area as usize, run.seed, &all);
+        Command::Pack {
+            max_area,
+            out,
+            game,
+            run,
+        } => {
+            let pack = if game {
+                web_pack()?
+            } else {
+                let results = run_census(&rectangles_up_to(max_area as usize), &run)?;
+                print_report(&results);
+                let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
+                Pack::new(max_area as usize, run.seed, &all)
+            };
             let text = serde_json::to_string(&pack)?;
             std::fs::write(&out, &text)
                 .with_context(|| format!("cannot write {}", out.display()))?;
@@ -156,6 +197,22 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::GameLevels { out, run } => {
+            let results = run_census(&rectangles_up_to(GAME_PACK_MAX_AREA), &run)?;
+            print_report(&results);
+            let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
+            let pack = Pack::tiered(GAME_PACK_TIERS, run.seed, &all);
+            std::fs::write(&out, level_list_text(&pack))
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            eprintln!("wrote {} levels to {}", pack.levels.len(), out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Stats {
+            database,
+            min_solves,
+            top,
+            json,
+        } => stats_command(&database, min_solves as i64, top as usize, json),
         Command::WebPack { out } => {
             let chained = ChainedPack::from_pack(&web_pack()?)?;
             let text = chained_pack_json(&chained)?;
@@ -163,7 +220,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("cannot write {}", out.display()))?;
             eprintln!(
                 "wrote the chained pack of {} levels to {} ({} bytes)",
-                chained.levels.len(),
+                chained.count,
                 out.display(),
                 text.len()
             );
@@ -194,6 +251,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                     "key": hex::encode(level_key(number, code)),
                     "nonce": hex::encode(level_nonce(number)),
                     "description": record.description,
+                    "level": PublicLevel::of_record(number, record),
                 }));
                 previous = Some(record);
             }
@@ -215,24 +273,74 @@ fn web_pack() -> anyhow::Result<Pack> {
     Ok(Pack::game()?)
 }
 
-/// The chained pack as JSON with one level per line, so a change to the
-/// pack shows as a readable diff.
+/// The chained pack as JSON: the header fields, then the level table (one
+/// long base64 string) last.
 fn chained_pack_json(chained: &ChainedPack) -> anyhow::Result<String> {
-    let mut header = serde_json::to_value(chained)?;
-    if let Some(map) = header.as_object_mut() {
-        map.remove("levels");
-    }
-    let header = serde_json::to_string(&header)?;
-    let mut text = header[..header.len() - 1].to_string();
-    text.push_str(",\"levels\":[\n");
-    for (i, level) in chained.levels.iter().enumerate() {
-        if i > 0 {
-            text.push_str(",\n");
-        }
-        text.push_str(&serde_json::to_string(level)?);
-    }
-    text.push_str("\n]}\n");
+    let mut text = serde_json::to_string(chained)?;
+    text.push('\n');
     Ok(text)
+}
+
+/// `triplex stats`: the levels whose players' median disagrees most with
+/// the solver's order.
+fn stats_command(
+    database: &str,
+    min_solves: i64,
+    top: usize,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let medians = gridforge_server::storage::read_medians(database)
+        .with_context(|| "cannot read the solves".to_string())?;
+    let levels = gridforge_triplex::pack::game_levels()?;
+    let rows = gridforge_server::triplex::disagreements(&levels, &medians, min_solves);
+    let shown: Vec<_> = rows.iter().take(top).collect();
+    if json {
+        let list: Vec<serde_json::Value> = shown
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "level": r.number,
+                    "description": r.description,
+                    "difficulty": r.difficulty,
+                    "solver_rank": r.solver_rank,
+                    "median_ms": r.median_ms,
+                    "player_rank": r.player_rank,
+                    "solves": r.solves,
+                    "shift": r.shift(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({ "ranked": rows.len(), "min_solves": min_solves, "levels": list })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} levels with at least {min_solves} solves without hints; ranks run from 1 (easiest)",
+        rows.len()
+    );
+    if shown.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:>6} {:>6} {:>10} {:>7} {:>10} {:>7} {:>6} {:>6}",
+        "level", "size", "difficulty", "solver", "median", "players", "solves", "shift"
+    );
+    for r in shown {
+        println!(
+            "{:>6} {:>6} {:>10} {:>7} {:>9.1}s {:>7} {:>6} {:>+6}",
+            r.number,
+            format!("{}x{}", r.width, r.height),
+            r.difficulty,
+            r.solver_rank,
+            r.median_ms as f64 / 1000.0,
+            r.player_rank,
+            r.solves,
+            r.shift()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::Result<ExitCode> {

@@ -5,7 +5,7 @@
 // Each test file uses only part of this.
 #![allow(dead_code)]
 
-use gridforge_triplex::{CensusOptions, LevelRecord, Pack};
+use gridforge_triplex::{LevelRecord, Pack};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -127,7 +127,7 @@ pub fn client() -> reqwest::Client {
 
 pub fn pack() -> &'static Pack {
     static PACK: OnceLock<Pack> = OnceLock::new();
-    PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
+    PACK.get_or_init(|| Pack::game().expect("the game pack loads"))
 }
 
 pub fn record(n: usize) -> &'static LevelRecord {

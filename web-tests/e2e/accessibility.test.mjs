@@ -67,9 +67,18 @@ const SCREENS = [
     },
   },
   {
-    name: "triplex-level-in-progress",
+    name: "triplex-hint-dialog",
     async reach(page) {
       await page.click("#code-cancel");
+      await page.click("#hint");
+      await page.waitForSelector("#hint-dialog[open]");
+    },
+  },
+  {
+    name: "triplex-level-in-progress",
+    async reach(page) {
+      // Cancelled: no hint, so the solve below is an ordinary one.
+      await page.click("#hint-cancel");
       await keyPiece(page, record, 0);
     },
   },

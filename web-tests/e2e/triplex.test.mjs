@@ -210,6 +210,88 @@ test("a level code opens its level; a wrong one is refused", async () => {
   });
 });
 
+test("a level above 724 opens by its code and its solve is recorded", async () => {
+  const n = 725;
+  const record = pack.levels[n - 1];
+  assert.ok(record.width * record.height > 36, "level 725 is one of the larger rectangles");
+  const code = chainVectors(n).at(-1).code;
+  await withPage("level-above-724", {}, async (page) => {
+    await page.goto(`${suite.url}#/triplex/${n}`);
+    await ready(page);
+    // Locked: the code dialog asks for it.
+    await page.waitForSelector("#code-dialog[open]");
+    assert.equal(await page.inputValue("#code-number"), String(n));
+    await page.fill("#code-code", code);
+    await page.click("#code-submit");
+    await page.waitForSelector(`.play[data-level='${n}']`);
+    assert.equal(await text(page, "#level-title"), `Level ${n}`);
+    assert.equal(await page.locator(".piece").count(), record.pieces.length);
+    await assertEventually(async () => Boolean((await savedProgress(page))?.boards?.[n]?.token), "a start token");
+    await page.waitForTimeout(250 * record.pieces.length + 200);
+    await solveWith(page, record, dragPiece);
+    // The first solve of this level on the server: the name dialog, skipped.
+    await page.waitForSelector("#name-dialog[open]");
+    await page.click("#name-skip");
+    await assertEventually(async () => (await text(page, "#records-solves")) === "1 solve", "1 solve recorded");
+    const records = await (await fetch(`${suite.url}api/triplex/levels/${n}/records`)).json();
+    assert.equal(records.solves, 1);
+    assert.equal(records.hinted, 0);
+    assert.ok(records.first && records.best_ms > 0);
+    // The list shows the level in its area's section, solved, with the players' median.
+    await page.click("#to-levels");
+    const tile = page.locator(`#area-${record.width * record.height} .level-tile[data-level='${n}']`);
+    assert.equal(await tile.getAttribute("data-state"), "solved");
+    const median = page.locator(`li:has(> .level-tile[data-level='${n}']) .median`);
+    await assertEventually(async () => /\d+:\d\d/.test(await median.textContent()), "the median under the tile");
+    assert.match(await tile.getAttribute("aria-label"), /^Level 725: solved, difficulty \d+, players' median \d+:\d\d$/);
+  });
+});
+
+test("show one piece: the client warns first, hints solve the level, the server records it as hinted", async () => {
+  const n = 3;
+  const record = pack.levels[n - 1];
+  await withPage("hint", {}, async (page) => {
+    await page.goto(`${suite.url}#/triplex/${n}`);
+    await ready(page);
+    await page.waitForSelector("#code-dialog[open]");
+    await page.fill("#code-code", vectors[n - 1].code);
+    await page.click("#code-submit");
+    await page.waitForSelector(`.play[data-level='${n}']`);
+    await assertEventually(async () => Boolean((await savedProgress(page))?.boards?.[n]?.token), "a start token");
+    const board = () => page.$$eval(".piece", (els) => els.map((e) => [e.dataset.x, e.dataset.y, e.dataset.o].join()));
+    const before = await board();
+    // Before the first hint the client says what it costs; cancel changes nothing.
+    await page.click("#hint");
+    await page.waitForSelector("#hint-dialog[open]");
+    assert.match(await text(page, "#hint-text"), /never as first solver nor as best time/);
+    await page.click("#hint-cancel");
+    assert.deepEqual(await board(), before);
+    assert.equal(await page.locator("#hinted-note:not([hidden])").count(), 0);
+    await page.click("#hint");
+    await page.click("#hint-show");
+    await page.waitForSelector("#hinted-note:not([hidden])");
+    const after = await board();
+    assert.ok(after.some((p, k) => p !== before[k]), "a piece moved");
+    // The next hints need no question; the server wants 250 ms per piece.
+    await page.waitForTimeout(250 * record.pieces.length + 200);
+    for (let i = 0; i < record.pieces.length && !(await page.locator("#solved-title").count()); i++) {
+      await page.click("#hint");
+      assert.equal(await page.locator("#hint-dialog[open]").count(), 0);
+    }
+    await page.waitForSelector("#solved-title");
+    await page.waitForSelector("#solved-hinted");
+    // Recorded, but neither first solver nor best time: no name is asked.
+    await assertEventually(async () => (await text(page, "#records-hinted")) === "1 of them with a hint", "hinted");
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    assert.equal(await page.locator("#records-first").count(), 0);
+    const records = await (await fetch(`${suite.url}api/triplex/levels/${n}/records`)).json();
+    assert.deepEqual([records.solves, records.hinted, records.first, records.best_ms, records.median_ms], [1, 1, null, null, null]);
+    const medians = await (await fetch(`${suite.url}api/triplex/medians`)).json();
+    assert.equal(medians.levels.some(([level]) => level === n), false);
+    assert.equal((await savedProgress(page)).boards[n].hinted, true);
+  });
+});
+
 test("the exported file plays from file:// with the network blocked", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "gridforge-export-"));
   const file = path.join(dir, "triplex.html");

@@ -33,12 +33,12 @@ export function gridforge(...args) {
 }
 
 let pack;
-/** The full level pack with solutions, as `gridforge triplex pack` writes it. */
+/** The game's level pack with solutions, as `gridforge triplex pack --game` writes it. */
 export function enginePack() {
   if (!pack) {
     const dir = mkdtempSync(path.join(tmpdir(), "gridforge-pack-"));
     const out = path.join(dir, "pack.json");
-    gridforge("triplex", "pack", "--max-area", "36", "--out", out);
+    gridforge("triplex", "pack", "--game", "--out", out);
     pack = JSON.parse(readFileSync(out, "utf8"));
   }
   return pack;

@@ -17,14 +17,16 @@ export function createTriplexApi(base, fetchImpl = globalThis.fetch) {
       return r?.ok && typeof r.data?.token === "string" ? r.data : null;
     },
     /**
-     * Submits a solve: `placements` as [{piece, cells}]. Resolves to the
-     * server's answer {time_ms, first, named} or null.
+     * Submits a solve: `placements` as [{piece, cells}], `hinted` when a
+     * hint was used. Resolves to the server's answer {time_ms, first, named,
+     * hinted} or null.
      */
-    async submit(n, token, placements) {
+    async submit(n, token, placements, hinted = false) {
       const body = {
         token,
         placements: placements.map((p) => ({ piece: p.piece, cells: p.cells })),
       };
+      if (hinted) body.hinted = true;
       const r = await call("POST", `${level(n)}/solves`, body);
       return r?.ok ? r.data : null;
     },
@@ -33,7 +35,13 @@ export function createTriplexApi(base, fetchImpl = globalThis.fetch) {
       const r = await call("POST", `${level(n)}/name`, { token, name });
       return Boolean(r?.ok);
     },
-    /** The table of records of level n: {first, solves, median_ms, best_ms, now} or null. */
+    /** Every level's players' median: a Map level number → median ms (empty when unknown). */
+    async medians() {
+      const r = await call("GET", "api/triplex/medians");
+      const rows = r?.ok && Array.isArray(r.data?.levels) ? r.data.levels : [];
+      return new Map(rows.filter((x) => Array.isArray(x) && x.length >= 2).map(([n, ms]) => [n, ms]));
+    },
+    /** The table of records of level n: {first, solves, hinted, median_ms, best_ms, now} or null. */
     async records(n) {
       const r = await call("GET", `${level(n)}/records`);
       return r?.ok ? r.data : null;

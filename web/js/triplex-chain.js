@@ -1,7 +1,8 @@
 // The level chain on the client side: the cover of a solved board, the level
-// codes and keys derived from it, and opening a sealed level with WebCrypto.
-// This is the derivation documented in crates/triplex/src/chain.rs (version 1);
-// both sides are tested against the same values.
+// codes and keys derived from it, the pack's level table, and opening a
+// sealed level with WebCrypto. This is the derivation and the pack form
+// documented in crates/triplex/src/chain.rs (pack version 2); both sides are
+// tested against the same values.
 
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** Number of symbols in a level code. */
@@ -89,36 +90,134 @@ function fromBase64(text) {
 }
 
 /**
- * Opens a sealed level of the chained pack with a code. Resolves to the
+ * The records of a chained pack's level table, level 1 first: {number,
+ * width, height, difficulty, sealed} with `sealed` the bytes to open (empty
+ * for level 1). Throws when the table is broken.
+ */
+export function packEntries(pack) {
+  const bytes = fromBase64(pack.table);
+  const entries = [];
+  let at = 0;
+  const next = () => {
+    if (at >= bytes.length) throw new Error("the level table is cut short");
+    return bytes[at++];
+  };
+  let difficulty = 0;
+  while (entries.length < pack.count) {
+    const rect = pack.rectangles[next()];
+    if (!rect) throw new Error("a level size is not in the pack");
+    // The step from the previous level's difficulty, zigzag-coded LEB128.
+    let coded = 0;
+    for (let scale = 1; ; scale *= 128) {
+      const b = next();
+      coded += (b & 0x7f) * scale;
+      if (!(b & 0x80)) break;
+    }
+    difficulty += coded % 2 === 0 ? coded / 2 : -(coded + 1) / 2;
+    const length = next();
+    if (at + length > bytes.length) throw new Error("the level table is cut short");
+    const sealed = bytes.subarray(at, at + length);
+    at += length;
+    entries.push({ number: entries.length + 1, width: rect[0], height: rect[1], difficulty, sealed });
+  }
+  return entries;
+}
+
+const SHORT_NAMES = {
+  "0,0 0,1": "h",
+  "0,0 1,0": "v",
+  "0,0 0,1 0,2": "H",
+  "0,0 1,0 2,0": "V",
+  "0,0 0,1 1,0": "Lnw",
+  "0,0 0,1 1,1": "Lne",
+  "0,0 1,0 1,1": "Lsw",
+  "0,1 1,0 1,1": "Lse",
+};
+
+/** A shape's name in level descriptions: its short name, or its picture in brackets. */
+function shapeName(cells) {
+  const key = cells.map(([r, c]) => `${r},${c}`).join(" ");
+  if (SHORT_NAMES[key]) return SHORT_NAMES[key];
+  const h = Math.max(...cells.map((c) => c[0])) + 1;
+  const w = Math.max(...cells.map((c) => c[1])) + 1;
+  const rows = Array.from({ length: h }, (_, r) =>
+    Array.from({ length: w }, (_, c) => (cells.some(([a, b]) => a === r && b === c) ? "#" : ".")).join(""),
+  );
+  return `(${rows.join("/")})`;
+}
+
+/**
+ * The level an entry's opened bytes describe (one byte per run of pieces:
+ * bits 0–3 the shape, bit 4 the rotatable piece, bits 5–7 the run's length
+ * minus one), as the server's level JSON has it; null if they are no level.
+ */
+export function decodeLevel(entry, plain, shapes) {
+  const pieces = [];
+  const parts = [];
+  let rotatable = null;
+  for (const byte of plain) {
+    const shape = shapes[byte & 0x0f];
+    if (!shape) return null;
+    const run = (byte >> 5) + 1;
+    const name = shapeName(shape);
+    if (byte & 0x10) {
+      if (rotatable !== null || run !== 1) return null;
+      rotatable = pieces.length;
+      parts.push(`${name}@`);
+    } else {
+      // Runs longer than one byte holds continue in the next byte.
+      const last = parts.at(-1);
+      const merged = last && !last.endsWith("@") && last.replace(/^\d+/, "") === name;
+      const count = run + (merged ? Number(last.match(/^\d+/)?.[0] ?? 1) : 0);
+      if (merged) parts.pop();
+      parts.push(count > 1 ? `${count}${name}` : name);
+    }
+    for (let i = 0; i < run; i++) pieces.push(shape.map(([r, c]) => [r, c]));
+  }
+  if (pieces.length === 0) return null;
+  return {
+    number: entry.number,
+    width: entry.width,
+    height: entry.height,
+    description: `${entry.width}x${entry.height}:${parts.join(",")}`,
+    pieces,
+    rotatable,
+    difficulty: entry.difficulty,
+  };
+}
+
+/**
+ * Opens a sealed entry of the pack's table with a code. Resolves to the
  * level, or to null when the code does not open it.
  */
-export async function openLevel(number, code, sealed) {
+export async function openLevel(entry, code, shapes) {
   const key = await subtle().importKey(
     "raw",
-    await levelKeyBytes(number, code),
+    await levelKeyBytes(entry.number, code),
     { name: "AES-GCM" },
     false,
     ["decrypt"],
   );
   let plain;
   try {
+    // The sealed bytes end with the first 8 bytes of the GCM tag.
     plain = await subtle().decrypt(
-      { name: "AES-GCM", iv: await levelNonce(number) },
+      { name: "AES-GCM", iv: await levelNonce(entry.number), tagLength: 64 },
       key,
-      fromBase64(sealed),
+      entry.sealed,
     );
   } catch {
     return null;
   }
-  return JSON.parse(new TextDecoder().decode(plain));
+  return decodeLevel(entry, new Uint8Array(plain), shapes);
 }
 
 /**
- * The level a chained-pack entry holds, given a code for it (level 1 needs
- * none); null when the code is wrong.
+ * The level of entry `entry` of `pack` (level 1 is in the clear and needs no
+ * code); null when the code is missing or wrong.
  */
-export async function levelOf(entry, code) {
-  if (entry.level) return entry.level;
+export async function levelOf(pack, entry, code) {
+  if (entry.number === 1) return pack.first;
   if (!code) return null;
-  return openLevel(entry.number, code, entry.sealed);
+  return openLevel(entry, code, pack.shapes);
 }

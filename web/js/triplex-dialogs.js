@@ -1,6 +1,7 @@
-// The two Triplex dialogs of index.html: the code dialog (open a level by
-// its number and code) and the name dialog (the first solver of a level may
-// leave a name in the table of records).
+// The three Triplex dialogs of index.html: the code dialog (open a level by
+// its number and code), the name dialog (the first solver of a level may
+// leave a name in the table of records) and the hint dialog (says, before
+// the first hint, that a hinted solve is never first nor best).
 
 /**
  * Wires the code dialog once. `levels` checks codes (triplex-levels.js);
@@ -89,5 +90,38 @@ export function askName({ t, initial, submit }) {
     dialog.addEventListener("cancel", onSkip);
     dialog.showModal();
     input.focus();
+  });
+}
+
+/**
+ * Says what a hint costs (the solve is recorded as hinted: never first
+ * solver nor best time) and asks whether to show a piece. Resolves to true
+ * to go on.
+ */
+export function confirmHint() {
+  const dialog = document.getElementById("hint-dialog");
+  const form = document.getElementById("hint-form");
+  const cancel = document.getElementById("hint-cancel");
+  return new Promise((resolve) => {
+    const done = (value) => {
+      form.removeEventListener("submit", onSubmit);
+      cancel.removeEventListener("click", onCancel);
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.close();
+      resolve(value);
+    };
+    const onSubmit = (e) => {
+      e.preventDefault();
+      done(true);
+    };
+    const onCancel = (e) => {
+      e.preventDefault();
+      done(false);
+    };
+    form.addEventListener("submit", onSubmit);
+    cancel.addEventListener("click", onCancel);
+    dialog.addEventListener("cancel", onCancel);
+    dialog.showModal();
+    document.getElementById("hint-show").focus();
   });
 }

@@ -75,6 +75,15 @@ export function createInput(play) {
     if (pos) tryMove(k, pos);
   }
 
+  /** Sets every piece's position at once (a hint), as one undoable move. */
+  function place(positions) {
+    const s = play.session;
+    if (!s || s.solved) return;
+    pushUndo();
+    s.positions = positions.map((p) => ({ ...p }));
+    play.changed();
+  }
+
   function undo() {
     const s = play.session;
     if (!s || s.undo.length === 0) return;
@@ -195,6 +204,7 @@ export function createInput(play) {
 
   return {
     undo,
+    place,
     reset,
     piece: { pointerDown, pointerMove, pointerUp, pointerCancel, keyDown, blur },
   };

@@ -3,16 +3,28 @@
 // the level before it, or typed in the code dialog).
 
 import { solutionGrid } from "./triplex-board.js";
-import { coverText, levelCode, levelOf, normalizeCode, openLevel } from "./triplex-chain.js";
+import { coverText, levelCode, levelOf, normalizeCode, openLevel, packEntries } from "./triplex-chain.js";
+
+/** The areas of the level list's sections: one per rectangle area the pack has, smallest first. */
+export function areaSections(entries) {
+  const byArea = new Map();
+  for (const e of entries) {
+    const area = e.width * e.height;
+    if (!byArea.has(area)) byArea.set(area, []);
+    byArea.get(area).push(e.number);
+  }
+  return [...byArea.entries()].sort((a, b) => a[0] - b[0]).map(([area, numbers]) => ({ area, numbers }));
+}
 
 /** The levels of `pack` as the player's `progress` opens them. */
 export function createLevels(pack, progress) {
-  const total = pack.levels.length;
+  const entries = packEntries(pack);
+  const total = entries.length;
   /** Levels already opened this visit, by number. */
   const opened = new Map();
 
   function codeOf(n) {
-    if (n === 1) return pack.levels[0].code;
+    if (n === 1) return pack.first_code;
     return progress.codes[n] ?? null;
   }
 
@@ -24,12 +36,16 @@ export function createLevels(pack, progress) {
     total,
     codeOf,
     isOpen,
+    /** Size and difficulty of level n, known without opening it: {number, width, height, difficulty}. */
+    entry: (n) => entries[n - 1] ?? null,
+    /** The list's sections: [{area, numbers}], smallest area first. */
+    sections: () => areaSections(entries),
     /** Level n ready to play, or null (locked, or its stored code no longer opens it). */
     async level(n) {
       if (opened.has(n)) return opened.get(n);
-      const entry = pack.levels[n - 1];
+      const entry = entries[n - 1];
       if (!entry || !isOpen(n)) return null;
-      const level = await levelOf(entry, codeOf(n));
+      const level = await levelOf(pack, entry, codeOf(n));
       if (level) opened.set(n, level);
       return level;
     },
@@ -41,12 +57,12 @@ export function createLevels(pack, progress) {
     async tryCode(n, typed) {
       const code = normalizeCode(typed);
       if (!code) return "format";
-      const entry = pack.levels[n - 1];
+      const entry = entries[n - 1];
       let ok;
-      if (entry.level) {
-        ok = code === entry.code;
+      if (n === 1) {
+        ok = code === pack.first_code;
       } else {
-        const level = await openLevel(n, code, entry.sealed);
+        const level = await openLevel(entry, code, pack.shapes);
         ok = level !== null;
         if (ok) opened.set(n, level);
       }
@@ -63,7 +79,7 @@ export function createLevels(pack, progress) {
       if (n >= total) return true;
       const cover = coverText(solutionGrid(level, stage, positions));
       const code = await levelCode(n + 1, cover);
-      const next = await openLevel(n + 1, code, pack.levels[n].sealed);
+      const next = await openLevel(entries[n], code, pack.shapes);
       if (!next) return false;
       opened.set(n + 1, next);
       progress.codes[n + 1] = code;

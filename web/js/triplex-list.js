@@ -1,41 +1,144 @@
-// The Triplex level list: a tile per level (solved, open or locked), the
-// count of solved levels and the button of the code dialog.
+// The Triplex level list: one section per rectangle area (smallest first),
+// a tile per level (solved, open or locked) showing the solver's difficulty
+// and, when the server has solves, the players' median time; the count of
+// solved levels, a jump to an area and the button of the code dialog.
 
 import { button, h } from "./dom.js";
 
+const formats = new Map();
+
+/** A difficulty (the solver's node count) in a few characters: 950, 1.2K, 34K. */
+export function shortNumber(value, locale) {
+  if (!formats.has(locale)) {
+    let format;
+    try {
+      format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+    } catch {
+      format = { format: String };
+    }
+    formats.set(locale, format);
+  }
+  return formats.get(locale).format(value);
+}
+
 /**
- * Shows the list in `view`. `levels` says which levels are open
- * (triplex-levels.js), `progress` which are solved and current; `choose(n)`
- * runs on an open tile, `askCode(n)` on a locked one (n null: the button).
+ * Shows the list in `view`. `levels` says which levels are open, their
+ * sizes, difficulties and sections (triplex-levels.js), `progress` which
+ * are solved and current, `medians` (level number → median ms, may be
+ * empty) the players' times; `choose(n)` runs on an open tile, `askCode(n)`
+ * on a locked one (n null: the button). Returns `showMedians(medians)`,
+ * which fills in times that arrive later.
  */
-export function renderLevelList(view, { levels, progress, t, choose, askCode }) {
+export function renderLevelList(view, { levels, progress, medians, t, i18n, choose, askCode }) {
   const { total } = levels;
+  const lang = i18n();
   const solvedCount = Object.keys(progress.solved).length;
-  const tiles = Array.from({ length: total }, (_, i) => {
-    const n = i + 1;
+  const medianSpans = new Map();
+  /** The players' medians shown so far (sections filled later get them too). */
+  let latest = medians ?? null;
+
+  function tile(n) {
     const solved = Boolean(progress.solved[n]);
     const open = levels.isOpen(n);
     const state = solved ? "solved" : open ? "open" : "locked";
-    const label = `${t("level.title", { number: n })}: ${t(`level.${state}`)}`;
-    return h(
-      "li",
-      {},
-      h(
-        "button",
-        {
-          type: "button",
-          class: `level-tile ${state}${progress.current === n ? " current" : ""}`,
-          "data-level": n,
-          "data-state": state,
-          "aria-label": label,
-          title: label,
-          onclick: () => (open ? choose(n) : askCode(n)),
-        },
-        h("span", { class: "num" }, String(n)),
-        h("span", { class: "mark", "aria-hidden": "true" }, solved ? "✓" : ""),
-      ),
+    const { difficulty } = levels.entry(n);
+    const median = h("span", { class: "median" });
+    const el = h(
+      "button",
+      {
+        type: "button",
+        class: `level-tile ${state}${progress.current === n ? " current" : ""}`,
+        "data-level": n,
+        "data-state": state,
+        "data-difficulty": difficulty,
+        onclick: () => (open ? choose(n) : askCode(n)),
+      },
+      h("span", { class: "num" }, String(n)),
+      h("span", { class: "mark", "aria-hidden": "true" }, solved ? "✓" : ""),
     );
+    medianSpans.set(n, { median, el });
+    label(el, n, state, difficulty, null);
+    // Difficulty and median lie over the tile's foot but outside the button,
+    // whose name (which says both) keeps its visible text, the number.
+    const meta = h(
+      "span",
+      { class: "tile-meta", "aria-hidden": "true" },
+      h("span", { class: "diff" }, shortNumber(difficulty, lang.lang)),
+      median,
+    );
+    return h("li", { class: "level-item" }, el, meta);
+  }
+
+  function label(el, n, state, difficulty, ms) {
+    const parts = [t(`level.${state}`), t("level.difficulty", { value: difficulty })];
+    if (ms !== null) parts.push(t("level.median", { time: lang.duration(ms) }));
+    const text = `${t("level.title", { number: n })}: ${parts.join(", ")}`;
+    el.setAttribute("aria-label", text);
+    el.title = text;
+  }
+
+  // Sections are filled when they come near the screen: the first ones
+  // (a few hundred tiles) and the current level's at once, so the list shows
+  // fast with thousands of levels.
+  const EAGER_TILES = 300;
+  const fillers = new Map();
+  let eager = 0;
+  const observer =
+    typeof IntersectionObserver === "function"
+      ? new IntersectionObserver(
+          (entries) => entries.forEach((e) => e.isIntersecting && fillers.get(e.target)?.()),
+          { rootMargin: "800px 0px" },
+        )
+      : null;
+  const sections = levels.sections().map(({ area, numbers }) => {
+    const list = h("ol", { class: "level-grid" });
+    const section = h(
+      "section",
+      { class: "level-section", id: `area-${area}`, "aria-labelledby": `area-${area}-title` },
+      h(
+        "h2",
+        { id: `area-${area}-title` },
+        t("levels.section", { area, count: numbers.length }),
+        " ",
+        h(
+          "span",
+          { class: "section-solved" },
+          t("levels.sectionSolved", { count: numbers.filter((n) => progress.solved[n]).length }),
+        ),
+      ),
+      list,
+    );
+    const fill = () => {
+      if (!fillers.has(section)) return;
+      fillers.delete(section);
+      observer?.unobserve(section);
+      list.style.minHeight = "";
+      list.replaceChildren(...numbers.map(tile));
+      if (latest) showMedians(latest);
+    };
+    fillers.set(section, fill);
+    if (eager < EAGER_TILES || !observer || numbers.includes(progress.current)) {
+      eager += numbers.length;
+      fill();
+    } else {
+      // Room for the tiles to come, about six to a row.
+      list.style.minHeight = `${Math.ceil(numbers.length / 6) * 4.2}rem`;
+      observer.observe(section);
+    }
+    return section;
   });
+  const jump = h(
+    "select",
+    {
+      id: "area-jump",
+      onchange: (e) => {
+        const section = view.querySelector(`#area-${e.target.value}`);
+        fillers.get(section)?.();
+        section?.scrollIntoView({ block: "start" });
+      },
+    },
+    levels.sections().map(({ area }) => h("option", { value: area }, t("levels.areaOption", { area }))),
+  );
   view.replaceChildren(
     h(
       "section",
@@ -45,10 +148,30 @@ export function renderLevelList(view, { levels, progress, t, choose, askCode }) 
         { class: "levels-head" },
         h("h1", {}, t("levels.heading")),
         h("p", { class: "progress", id: "levels-progress" }, t("levels.solved", { count: solvedCount, total })),
+        h("label", { class: "area-jump" }, t("levels.jump"), " ", jump),
         button("enter-code", t("code.button"), () => askCode(null)),
       ),
-      h("ol", { class: "level-grid" }, tiles),
+      h("p", { class: "help", id: "levels-legend" }, t("levels.legend")),
+      sections,
     ),
   );
-  view.querySelector(".level-tile.current")?.scrollIntoView({ block: "center" });
+
+  function showMedians(times) {
+    latest = times;
+    for (const [n, ms] of times) {
+      const tileParts = medianSpans.get(n);
+      if (!tileParts) continue;
+      tileParts.median.textContent = lang.duration(ms);
+      const { el } = tileParts;
+      label(el, n, el.dataset.state, Number(el.dataset.difficulty), ms);
+    }
+  }
+  if (latest) showMedians(latest);
+  const current = view.querySelector(".level-tile.current");
+  if (current) {
+    current.scrollIntoView({ block: "center" });
+    const e = levels.entry(Number(current.dataset.level));
+    jump.value = String(e.width * e.height);
+  }
+  return showMedians;
 }

@@ -17,6 +17,8 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
   const ui = { cell: 0 };
   const timer = h("span", { class: "timer", id: "timer", title: t("play.time") }, "");
   const undoButton = button("undo", t("play.undo"), actions.undo);
+  const hintButton = button("hint", t("play.hint"), actions.hint);
+  const hintedNote = h("p", { class: "hinted-note", id: "hinted-note", hidden: !s.hinted }, t("play.hinted"));
   const status = h("div", { class: "status", id: "status", role: "status" });
   const records = h("aside", { class: "records", id: "records", hidden: true });
   const wrap = h("div", { class: "stage-wrap" });
@@ -72,8 +74,10 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
         { class: "tools" },
         undoButton,
         button("reset", t("play.reset"), actions.reset),
+        hintButton,
         button("enter-code", t("code.button"), () => actions.askCode(next), { class: "ghost" }),
       ),
+      hintedNote,
       wrap,
       status,
       records,
@@ -189,6 +193,7 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
     s.positions.forEach((_, k) => ui.drawPiece(k));
     nameTarget();
     undoButton.disabled = s.undo.length === 0;
+    hintButton.disabled = s.solved;
     stage.classList.toggle("solved", s.solved);
   };
 
@@ -210,6 +215,11 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
     stage.style.setProperty("--rows", rows);
   };
 
+  /** Shows that this play used a hint (so it is recorded as hinted). */
+  ui.showHinted = () => {
+    hintedNote.hidden = !s.hinted;
+  };
+
   /** Shows the play time. */
   ui.showTime = () => {
     timer.textContent = i18n().duration(s.elapsed);
@@ -226,6 +236,7 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
     const parts = [
       h("strong", { class: "solved-title", id: "solved-title" }, t("play.solved")),
       record ? h("span", {}, t("play.solvedTime", { time: i18n().duration(record.ms) })) : null,
+      s.hinted ? h("span", { id: "solved-hinted" }, t("play.solvedHinted")) : null,
     ];
     if (next && levels.isOpen(next)) {
       parts.push(button("next-level", t("play.next"), () => actions.next(next)));
@@ -255,12 +266,17 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
             : lang.parts("records.firstAnonymous", {}, { ago }),
         ),
       );
+    } else if (!(table.solves > 0)) {
+      rows.push(h("p", { id: "records-none" }, t("records.none")));
+    }
+    if (table.solves > 0) {
       rows.push(h("p", { id: "records-solves" }, t("records.solves", { count: table.solves })));
+      if (table.hinted > 0) {
+        rows.push(h("p", { id: "records-hinted" }, t("records.hinted", { count: table.hinted })));
+      }
       if (Number.isFinite(table.median_ms)) {
         rows.push(h("p", { id: "records-median" }, t("records.median", { time: lang.duration(table.median_ms) })));
       }
-    } else {
-      rows.push(h("p", { id: "records-none" }, t("records.none")));
     }
     records.replaceChildren(...rows);
     records.hidden = false;

@@ -11,12 +11,13 @@
 
 import { createTriplexApi } from "./triplex-api.js";
 import { isSolved, layoutStage, placements, startPositions } from "./triplex-board.js";
-import { askName, createCodeDialog } from "./triplex-dialogs.js";
+import { askName, confirmHint, createCodeDialog } from "./triplex-dialogs.js";
 import { UNDO_LIMIT, createInput } from "./triplex-input.js";
 import { createLevels } from "./triplex-levels.js";
 import { renderLevelList } from "./triplex-list.js";
 import { loadProgress, saveProgress } from "./triplex-store.js";
 import { createLevelView } from "./triplex-view.js";
+import { hintPositions, solveLevel } from "./triplex-solve.js";
 import { loadJSON } from "./resources.js";
 
 /** A saved board that fits `level`, else false. */
@@ -50,6 +51,8 @@ export async function createTriplex(ctx) {
   const levels = createLevels(pack, progress);
   const api = createTriplexApi(ctx.base);
   const t = (key, params) => ctx.i18n().t(key, params);
+  /** The players' median times (level number → ms), once the server gave them. */
+  let medians = new Map();
   /** The level being played (`session`) and its board on screen (`ui`), or null. */
   const play = { session: null, ui: null, changed, restarted };
   const input = createInput(play);
@@ -72,6 +75,7 @@ export async function createTriplex(ctx) {
       undo: s.undo.slice(-UNDO_LIMIT),
       elapsed: Math.round(s.elapsed),
       token: s.token,
+      hinted: s.hinted,
     };
   }
 
@@ -89,7 +93,22 @@ export async function createTriplex(ctx) {
 
   function renderList(view) {
     leave();
-    renderLevelList(view, { levels, progress, t, choose: (n) => ctx.navigate(`#/triplex/${n}`), askCode });
+    const showMedians = renderLevelList(view, {
+      levels,
+      progress,
+      medians,
+      t,
+      i18n: ctx.i18n,
+      choose: (n) => ctx.navigate(`#/triplex/${n}`),
+      askCode,
+    });
+    if (api.online) {
+      api.medians().then((times) => {
+        if (times.size === 0) return;
+        medians = times;
+        if (view.isConnected && view.querySelector(".levels")) showMedians(times);
+      });
+    }
   }
 
   async function renderLevel(view, n) {
@@ -131,6 +150,7 @@ export async function createTriplex(ctx) {
         askCode,
         next: (k) => ctx.navigate(`#/triplex/${k}`),
         piece: input.piece,
+        hint: () => hint(s),
       },
     });
     play.ui.fit();
@@ -155,10 +175,11 @@ export async function createTriplex(ctx) {
         undo: Array.isArray(saved.undo) ? saved.undo : [],
         elapsed: Number(saved.elapsed) || 0,
         token: typeof saved.token === "string" ? saved.token : null,
+        hinted: saved.hinted === true,
       };
     } else {
       const stage = layoutStage(level, boardAspect());
-      s = { n, level, stage, positions: startPositions(stage), undo: [], elapsed: 0, token: null };
+      s = { n, level, stage, positions: startPositions(stage), undo: [], elapsed: 0, token: null, hinted: false };
     }
     s.solved = isSolved(level, s.stage, s.positions);
     s.pending = null;
@@ -176,12 +197,33 @@ export async function createTriplex(ctx) {
     else play.ui?.showStatus();
   }
 
-  /** A solved level reset: played again, it is a new start for the server. */
+  /** A solved level reset: played again, it is a new start for the server (and without hints so far). */
   function restarted() {
     const s = play.session;
     s.elapsed = 0;
     s.token = null;
+    s.hinted = false;
     startOnline(s);
+  }
+
+  /**
+   * "Show one piece": the client solves the level and moves one piece to
+   * where the solution has it (one undoable move). Before the first hint of
+   * a play, it says that the solve will be recorded as hinted.
+   */
+  async function hint(s) {
+    if (s.solved || play.session !== s) return;
+    if (!s.hinted) {
+      if (!(await confirmHint())) return;
+      if (play.session !== s) return;
+      s.hinted = true;
+      save();
+      play.ui?.showHinted();
+    }
+    s.solution ??= solveLevel(s.level);
+    if (!s.solution) return;
+    const next = hintPositions(s.level, s.stage, s.positions, s.solution);
+    if (next) input.place(next);
   }
 
   async function solved(s) {
@@ -212,7 +254,7 @@ export async function createTriplex(ctx) {
     if (!api.online || !token) return;
     s.token = null;
     save();
-    const answer = await api.submit(s.n, token, placements(s.level, s.stage, s.positions));
+    const answer = await api.submit(s.n, token, placements(s.level, s.stage, s.positions), s.hinted);
     if (answer?.first && !answer.named) {
       const name = await askName({ t, initial: progress.name, submit: (typed) => api.name(s.n, token, typed) });
       if (name !== null) progress.name = name;

@@ -37,6 +37,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/triplex/levels/{number}/solves"),
     ("post", "/api/triplex/levels/{number}/name"),
     ("get", "/api/triplex/levels/{number}/records"),
+    ("get", "/api/triplex/medians"),
     ("post", "/api/kakuro/generate"),
     ("post", "/api/kakuro/solve"),
     ("post", "/api/kakuro/fill"),
@@ -70,6 +71,10 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route(
             "/api/triplex/levels/{number}/records",
             get(triplex::records).layer(guarded()),
+        )
+        .route(
+            "/api/triplex/medians",
+            get(triplex::medians).layer(guarded()),
         )
         .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
         .route("/api/kakuro/solve", post(kakuro::solve_board))

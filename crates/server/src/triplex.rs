@@ -2,7 +2,8 @@
 //! verified solves and the table of records.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::http::{cached_json, ETagged};
+use crate::http::{cached, cached_json, ETagged};
+use crate::storage::LevelMedian;
 use crate::storage::{NameOutcome, NewSolve, SolveRecorded};
 use crate::token::{StartToken, TokenError, NONCE_BYTES};
 use crate::AppState;
@@ -10,10 +11,12 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridforge_triplex::{Level, LevelRecord, Pack, Placement, PublicLevel};
+use gridforge_triplex::pack::{game_levels, GameLevel};
+use gridforge_triplex::{Level, Pack, Placement, PublicLevel};
 use serde::{Deserialize, Serialize};
-use std::sync::{Arc, OnceLock};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The fastest believable solve: this many milliseconds per piece.
 pub const MIN_MS_PER_PIECE: u64 = 250;
@@ -25,6 +28,9 @@ pub const CLOCK_SKEW_MS: u64 = 5_000;
 pub const MAX_NAME_CHARS: usize = 32;
 /// Name under which the token key is kept in the database.
 pub const TOKEN_SECRET_NAME: &str = "triplex-start-token";
+/// How long the answer of `GET /api/triplex/medians` is reused before the
+/// solves are read again.
+pub const MEDIANS_TTL: Duration = Duration::from_secs(60);
 
 /// One level as the API shows it: the level without its solution, and the
 /// shortest solve time the server accepts.
@@ -78,6 +84,10 @@ pub struct CatalogueLevel {
 pub struct Catalogue {
     levels: Vec<CatalogueLevel>,
     list: ETagged,
+    /// Level number by description (the records' key).
+    numbers: HashMap<String, usize>,
+    /// The last answer of the medians endpoint and when it was made.
+    medians: Mutex<Option<(Instant, Arc<ETagged>)>>,
 }
 
 /// The level list's JSON.
@@ -98,25 +108,51 @@ impl Catalogue {
             .levels
             .iter()
             .enumerate()
-            .map(|(i, record)| catalogue_level(i + 1, record))
+            .map(|(i, record)| {
+                let level = record
+                    .level()
+                    .map_err(|e| format!("level {} does not parse: {e}", i + 1))?;
+                Ok(GameLevel {
+                    number: i + 1,
+                    level,
+                    difficulty: record.difficulty,
+                    solution: record.solution.clone(),
+                })
+            })
             .collect::<Result<Vec<_>, String>>()?;
+        Ok(Catalogue::from_levels(levels))
+    }
+
+    /// The catalogue of a level list.
+    pub fn from_levels(listed: Vec<GameLevel>) -> Catalogue {
+        let levels: Vec<CatalogueLevel> = listed.into_iter().map(catalogue_level).collect();
         let list = LevelList {
             count: levels.len(),
             levels: levels.iter().map(|l| &l.public).collect(),
         };
         let list = ETagged::json(&list);
-        Ok(Catalogue { levels, list })
+        let numbers = levels
+            .iter()
+            .map(|l| (l.public.level.description.clone(), l.public.level.number))
+            .collect();
+        Catalogue {
+            levels,
+            list,
+            numbers,
+            medians: Mutex::new(None),
+        }
     }
 
-    /// The catalogue of the server's pack, built once per process (the
-    /// census takes well under a second in a release build).
+    /// The catalogue of the game's level list (every level up to area 64,
+    /// read from the list compiled in, in milliseconds), built once per
+    /// process.
     pub fn shared() -> Result<Arc<Catalogue>, String> {
         static SHARED: OnceLock<Result<Arc<Catalogue>, String>> = OnceLock::new();
         SHARED
             .get_or_init(|| {
                 let started = std::time::Instant::now();
-                let pack = Pack::game().map_err(|e| e.to_string())?;
-                let catalogue = Catalogue::from_pack(&pack)?;
+                let levels = game_levels().map_err(|e| e.to_string())?;
+                let catalogue = Catalogue::from_levels(levels);
                 tracing::info!(
                     levels = catalogue.len(),
                     elapsed_ms = started.elapsed().as_millis() as u64,
@@ -160,20 +196,23 @@ impl Catalogue {
     }
 }
 
-fn catalogue_level(number: usize, record: &LevelRecord) -> Result<CatalogueLevel, String> {
-    let level = record
-        .level()
-        .map_err(|e| format!("level {number} does not parse: {e}"))?;
+fn catalogue_level(listed: GameLevel) -> CatalogueLevel {
+    let GameLevel {
+        number,
+        level,
+        difficulty,
+        ..
+    } = listed;
     let public = ApiLevel {
-        level: PublicLevel::of_record(number, record),
+        level: PublicLevel::of_level(number, &level, difficulty),
         min_time_ms: MIN_MS_PER_PIECE * level.pieces().len() as u64,
     };
     let json = ETagged::json(&public);
-    Ok(CatalogueLevel {
+    CatalogueLevel {
         public,
         level,
         json,
-    })
+    }
 }
 
 /// The first characters of user input, for error messages.
@@ -301,6 +340,10 @@ pub struct SolveRequest {
     /// A name for the table of records, used if this solve is the first.
     #[serde(default)]
     pub name: Option<String>,
+    /// The player used a hint: the solve is recorded, but never as the first
+    /// solve nor the best time.
+    #[serde(default)]
+    pub hinted: bool,
 }
 
 /// Answer to a recorded solve.
@@ -314,6 +357,8 @@ pub(crate) struct Solved {
     first: bool,
     /// The name sent with it is now in the table of records.
     named: bool,
+    /// The solve used a hint: recorded, never first or best.
+    hinted: bool,
 }
 
 /// `POST /api/triplex/levels/{number}/solves`: verify and record a solve.
@@ -368,6 +413,7 @@ pub async fn submit_solve(
             time_ms: time_ms as i64,
             solved_at: now as i64,
             name: request.name.as_deref(),
+            hinted: request.hinted,
         })
         .await?;
     match outcome {
@@ -377,6 +423,13 @@ pub async fn submit_solve(
         )
         .because("token_used")),
         SolveRecorded::Recorded { first } => {
+            if !request.hinted {
+                // This server's medians are stale now (others' within a minute).
+                *app.catalogue
+                    .medians
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner()) = None;
+            }
             let named = first && request.name.is_some();
             if first {
                 tracing::info!(level = number, time_ms, named, "first solve of a level");
@@ -388,6 +441,7 @@ pub async fn submit_solve(
                 time_ms,
                 first,
                 named,
+                hinted: request.hinted,
             })))
         }
     }
@@ -477,7 +531,9 @@ pub(crate) struct RecordsJson {
     first: Option<FirstJson>,
     /// Number of recorded solves.
     solves: i64,
-    /// Median solve time.
+    /// Of those, solves that used a hint.
+    hinted: i64,
+    /// Median solve time over the solves without hints.
     median_ms: Option<i64>,
     /// Fastest solve time.
     best_ms: Option<i64>,
@@ -508,10 +564,142 @@ pub async fn records(
             solved_at: f.solved_at,
         }),
         solves: records.solves,
+        hinted: records.hinted,
         median_ms: records.median_ms,
         best_ms: records.best_ms,
         now: now_ms(),
     })))
+}
+
+/// The medians answer: `[level, median_ms, solves]` for every level with
+/// solves without hints, in level order.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Medians)]
+pub(crate) struct MediansJson {
+    /// `[level, median_ms, solves]` per level with solves without hints.
+    levels: Vec<[i64; 3]>,
+}
+
+/// `GET /api/triplex/medians`: every level's players' median time (solves
+/// without hints), remade at most once a minute, and after a solve on this
+/// server.
+#[utoipa::path(get, path = "/api/triplex/medians", tag = "triplex",
+    summary = "Every level's players' median time",
+    description = "For every level with verified solves made without a hint: `[level, median_ms, solves]`, in level order. Remade from the database at most once a minute and after a solve on this server; `Cache-Control: no-cache` with an `ETag` (`If-None-Match` answers 304).",
+    responses(
+        (status = 200, description = "The medians.", body = MediansJson),
+        (status = 304, description = "Not modified (the `ETag` matched)."),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn medians(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let fresh = {
+        let cached = app
+            .catalogue
+            .medians
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        cached
+            .as_ref()
+            .filter(|(made, _)| made.elapsed() < MEDIANS_TTL)
+            .map(|(_, answer)| answer.clone())
+    };
+    let answer = match fresh {
+        Some(answer) => answer,
+        None => {
+            let rows = app.store.medians().await?;
+            let mut levels: Vec<[i64; 3]> = rows
+                .iter()
+                .filter_map(|m| {
+                    let number = *app.catalogue.numbers.get(&m.level)?;
+                    Some([number as i64, m.median_ms, m.solves])
+                })
+                .collect();
+            levels.sort_unstable();
+            let answer = Arc::new(ETagged::json(&MediansJson { levels }));
+            *app.catalogue
+                .medians
+                .lock()
+                .unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), answer.clone()));
+            answer
+        }
+    };
+    // Revalidated on every use: the ETag spares the body when nothing changed.
+    Ok(cached(&answer, &headers, "no-cache"))
+}
+
+/// One level in `gridforge triplex stats`: where the solver and the players
+/// rank it among the levels with enough solves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The level number.
+    pub number: usize,
+    /// Its description.
+    pub description: String,
+    /// Width of the rectangle.
+    pub width: usize,
+    /// Height of the rectangle.
+    pub height: usize,
+    /// The solver's node count.
+    pub difficulty: u64,
+    /// Rank by difficulty, 1 the easiest (ties by level number).
+    pub solver_rank: usize,
+    /// The players' median time.
+    pub median_ms: i64,
+    /// Rank by median time, 1 the fastest (ties by level number).
+    pub player_rank: usize,
+    /// Solves without hints.
+    pub solves: i64,
+}
+
+impl Disagreement {
+    /// Players' rank minus solver's rank: positive when players find the
+    /// level harder than the solver does.
+    pub fn shift(&self) -> i64 {
+        self.player_rank as i64 - self.solver_rank as i64
+    }
+}
+
+/// The levels with at least `min_solves` solves without hints, ranked by
+/// the solver and by the players, largest disagreement first (ties by level
+/// number). Medians of levels not in `levels` are ignored.
+pub fn disagreements(
+    levels: &[GameLevel],
+    medians: &[LevelMedian],
+    min_solves: i64,
+) -> Vec<Disagreement> {
+    let by_description: HashMap<String, &GameLevel> =
+        levels.iter().map(|g| (g.level.to_string(), g)).collect();
+    let mut rows: Vec<Disagreement> = medians
+        .iter()
+        .filter(|m| m.solves >= min_solves)
+        .filter_map(|m| {
+            let g = by_description.get(&m.level)?;
+            Some(Disagreement {
+                number: g.number,
+                description: m.level.clone(),
+                width: g.level.width(),
+                height: g.level.height(),
+                difficulty: g.difficulty,
+                solver_rank: 0,
+                median_ms: m.median_ms,
+                player_rank: 0,
+                solves: m.solves,
+            })
+        })
+        .collect();
+    rows.sort_by_key(|r| (r.difficulty, r.number));
+    for (i, r) in rows.iter_mut().enumerate() {
+        r.solver_rank = i + 1;
+    }
+    rows.sort_by_key(|r| (r.median_ms, r.number));
+    for (i, r) in rows.iter_mut().enumerate() {
+        r.player_rank = i + 1;
+    }
+    rows.sort_by_key(|r| (std::cmp::Reverse(r.shift().abs()), r.number));
+    rows
 }
 
 /// Checks a token's signature and that it was issued for `number`.
@@ -581,6 +769,50 @@ mod tests {
         assert!(check_name("tab\there").is_err());
         assert!(check_name("nul\0").is_err());
         assert!(check_name("del\u{7f}").is_err());
+    }
+
+    #[test]
+    fn disagreements_rank_both_ways() {
+        let levels: Vec<GameLevel> = ["4x2:v@,H,Lnw", "3x3:2h,v@,Lnw", "4x3:3v,H@,Lnw"]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| {
+                Some(GameLevel {
+                    number: i + 1,
+                    level: d.parse().ok()?,
+                    difficulty: 10 * (i as u64 + 1),
+                    solution: Vec::new(),
+                })
+            })
+            .collect();
+        assert_eq!(levels.len(), 3, "the sample levels parse");
+        let median = |g: &GameLevel, median_ms, solves| LevelMedian {
+            level: g.level.to_string(),
+            solves,
+            median_ms,
+        };
+        // Players find the easiest level the slowest.
+        let mut medians: Vec<LevelMedian> = levels
+            .iter()
+            .enumerate()
+            .map(|(i, g)| median(g, 1000 * (10 - i as i64), 5))
+            .collect();
+        medians.push(LevelMedian {
+            level: "9x9:unknown".into(),
+            solves: 9,
+            median_ms: 1,
+        });
+        let rows = disagreements(&levels, &medians, 3);
+        assert_eq!(rows.len(), levels.len());
+        let n = levels.len();
+        assert_eq!(rows[0].number, 1);
+        assert_eq!((rows[0].solver_rank, rows[0].player_rank), (1, n));
+        assert_eq!(rows[0].shift(), n as i64 - 1);
+        // Too few solves leaves a level out.
+        medians[0].solves = 2;
+        assert!(disagreements(&levels, &medians, 3)
+            .iter()
+            .all(|r| r.number != 1));
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
         crate::triplex::submit_solve,
         crate::triplex::name_first_solver,
         crate::triplex::records,
+        crate::triplex::medians,
         crate::kakuro::generate_puzzle,
         crate::kakuro::solve_board,
         crate::kakuro::fill_layout,

@@ -8,7 +8,7 @@
 
 use gridforge_server::router::ROUTES;
 use gridforge_server::{Config, Server};
-use gridforge_triplex::{CensusOptions, LevelRecord, Pack};
+use gridforge_triplex::{LevelRecord, Pack};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -170,7 +170,7 @@ async fn read(response: reqwest::Response) -> (StatusCode, Value) {
 /// server's own copy).
 fn pack() -> &'static Pack {
     static PACK: OnceLock<Pack> = OnceLock::new();
-    PACK.get_or_init(|| Pack::build(36, &CensusOptions::default()).expect("pack builds"))
+    PACK.get_or_init(|| Pack::game().expect("the game pack loads"))
 }
 
 fn record(n: usize) -> &'static LevelRecord {
@@ -303,6 +303,84 @@ async fn full_solve_flow(url: &str) {
     // Other levels are untouched.
     let (_, other) = server.get("/api/triplex/levels/2/records").await;
     assert_eq!(other["solves"], 0);
+    server.stop().await;
+}
+
+on_both_backends!(hinted_solves_count_but_are_never_first_nor_best);
+async fn hinted_solves_count_but_are_never_first_nor_best(url: &str) {
+    let server = TestServer::start(url).await;
+    // A level past the old pack's 724, and one of the first ones.
+    let n = 5000;
+    assert!(record(n).width * record(n).height > 36);
+    let (status, medians) = server.get("/api/triplex/medians").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(medians["levels"], json!([]));
+
+    // A hinted solve first: recorded, counted, but not the first solve.
+    let hinted = server.start_level(n).await;
+    wait_floor(n).await;
+    let (status, solved) = server
+        .post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &json!({"token": hinted, "placements": solution_of(n), "name": "Hinter", "hinted": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["first"], false);
+    assert_eq!(solved["named"], false);
+    assert_eq!(solved["hinted"], true);
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{n}/records"))
+        .await;
+    assert_eq!(records["solves"], 1);
+    assert_eq!(records["hinted"], 1);
+    assert_eq!(records["first"], Value::Null);
+    assert_eq!(records["best_ms"], Value::Null);
+    assert_eq!(records["median_ms"], Value::Null);
+    // The hinted token cannot name anyone either.
+    let (status, _) = server
+        .post(
+            &format!("/api/triplex/levels/{n}/name"),
+            &json!({"token": hinted, "name": "Hinter"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, medians) = server.get("/api/triplex/medians").await;
+    assert_eq!(medians["levels"], json!([]), "a hinted solve has no median");
+
+    // Then one without hints: the first solver and the best time.
+    let plain = server.start_level(n).await;
+    wait_floor(n).await;
+    let (status, solved) = server
+        .post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &json!({"token": plain, "placements": solution_of(n)}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["first"], true);
+    assert_eq!(solved["hinted"], false);
+    let time = solved["time_ms"].as_i64().unwrap();
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{n}/records"))
+        .await;
+    assert_eq!(records["solves"], 2);
+    assert_eq!(records["hinted"], 1);
+    assert_eq!(records["best_ms"], time);
+    assert_eq!(records["median_ms"], time);
+    assert!(records["first"].is_object());
+    let (_, medians) = server.get("/api/triplex/medians").await;
+    assert_eq!(medians["levels"], json!([[n, time, 1]]));
+    // hinted must be a boolean.
+    let token = server.start_level(n).await;
+    let (status, body) = server
+        .post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &json!({"token": token, "placements": solution_of(n), "hinted": "yes"}),
+        )
+        .await;
+    assert!(status.is_client_error(), "{status} {body}");
+    assert!(body["error"].is_string());
     server.stop().await;
 }
 

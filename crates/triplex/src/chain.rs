@@ -2,10 +2,12 @@
 //! level after the first is sealed with a key that only the solution of the
 //! level before it (or the level's short code) yields.
 //!
-//! # The derivation (version 1)
+//! # The derivation
 //!
 //! The web client (`web/js/triplex-chain.js`) implements the same steps; both sides
-//! are tested against the same values.
+//! are tested against the same values. Steps 1 to 3 and the cipher of step 4
+//! are those of version 1; version 2 changed only what is sealed (a few bytes
+//! instead of JSON, see "The pack" below).
 //!
 //! 1. **Cover.** A solved `W`×`H` board is written as its *cover*: for every
 //!    cell in row-major order, the row-major index of the first cell (in
@@ -22,18 +24,50 @@
 //!    cover text, and level 1 is stored in the clear anyway.
 //! 3. **Key.** `key = SHA-256("gridforge-triplex/key/v1\n{n}\n{code}")`, an
 //!    AES-256 key.
-//! 4. **Seal.** The level (a [`PublicLevel`], as JSON) is encrypted with
-//!    AES-256-GCM under that key with the nonce
+//! 4. **Seal.** The level's pieces (below) are encrypted with AES-256-GCM
+//!    under that key with the nonce
 //!    `SHA-256("gridforge-triplex/nonce/v1\n{n}")[0..12]` and no associated
-//!    data; the ciphertext with its 16-byte tag is stored in standard base64.
+//!    data; the ciphertext is followed by the first 8 bytes of its tag (a
+//!    64-bit GCM tag, as NIST SP 800-38D and WebCrypto's `tagLength: 64`
+//!    allow; version 1 kept all 16). A code has 50 bits, so a longer tag adds
+//!    nothing against guessing codes; a wrong code passes with chance 2⁻⁶⁴.
 //!    Each key seals exactly one message, so a nonce fixed per level is never
 //!    reused under one key, and the pack is reproducible byte for byte.
+//!
+//! # The pack (version 2)
+//!
+//! A [`ChainedPack`] is JSON: a header (`family`, `count`, `max_area`,
+//! `seed`), `shapes` (every shape a piece may have, as cells `[row, col]`),
+//! `rectangles` (every `[width, height]` a level has), level 1 in the clear
+//! (`first`, with `first_code`) and `table`, standard base64 of one record per
+//! level, level 1 first:
+//!
+//! | bytes | what |
+//! | --- | --- |
+//! | 1 | index into `rectangles` of the level's size |
+//! | 1 to 10 | the solver's difficulty minus the previous level's (0 before level 1), zigzag-coded (`2d` for `d ≥ 0`, `−2d − 1` below) in unsigned LEB128 (7 bits a byte, low first, high bit: more follows) |
+//! | 1 | length `L` of the sealed bytes (0 for level 1) |
+//! | `L` | the sealed pieces: ciphertext and tag |
+//!
+//! The size and the difficulty are in the clear: the level list shows them
+//! for locked levels too. The sealed pieces are one byte per run of identical
+//! pieces, in the level's canonical piece order (the order of
+//! [`Level::pieces`]): bits 0–3 the index into `shapes`, bit 4 set for the
+//! rotatable piece (a run of its own, in the orientation it is shown in),
+//! bits 5–7 the run's length minus one (a longer run takes several bytes).
+//! A Triplex level is 4 to 9 bytes before the 8-byte tag.
+//!
+//! A family of puzzles brings its own pack of this form: its `shapes` (up to
+//! 16), its chain (the prefix strings above name the family) and its level
+//! numbers.
 //!
 //! Everything here is a pure function: building the pack file is the
 //! binary's job (`gridforge triplex web-pack`).
 
+use crate::level::Level;
 use crate::pack::{Pack, PublicLevel};
-use aes_gcm::aead::{Aead, KeyInit};
+use crate::piece::Piece;
+use aes_gcm::aead::{Aead, AeadInPlace, KeyInit};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -42,12 +76,23 @@ use thiserror::Error;
 
 /// Identifies the chained pack format in its JSON.
 pub const CHAIN_FORMAT: &str = "gridforge-triplex-chain";
-/// Version of the chained pack format and of the derivation above.
-pub const CHAIN_VERSION: u32 = 1;
+/// Version of the chained pack format (the derivation of codes and keys is
+/// version 1's).
+pub const CHAIN_VERSION: u32 = 2;
+/// The family of the Triplex chain.
+pub const TRIPLEX_FAMILY: &str = "triplex";
 /// Number of symbols in a level code.
 pub const CODE_LENGTH: usize = 10;
 /// Crockford's base-32 alphabet, the symbols of level codes.
 pub const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// Most shapes a pack may have (4 bits of a run byte).
+pub const MAX_SHAPES: usize = 16;
+/// Longest run one byte holds.
+const MAX_RUN: usize = 8;
+/// Bit of a run byte that marks the rotatable piece.
+const ROTATABLE_BIT: u8 = 0x10;
+/// Bytes of the GCM tag kept after a sealed level's ciphertext.
+pub const TAG_BYTES: usize = 8;
 
 /// Why a chained pack or one of its values could not be made or opened.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -73,10 +118,26 @@ pub enum ChainError {
     /// The pack has no level.
     #[error("the pack has no level")]
     EmptyPack,
-    /// A sealed level is not valid base64.
-    #[error("sealed level {number} is not base64")]
-    BadBase64 {
+    /// A level cannot be written in the compact form (a piece with no
+    /// shape in the pack's list, or too many shapes or rectangles).
+    #[error("level {number} has no compact form: {what}")]
+    NotCompact {
         /// The level.
+        number: usize,
+        /// What does not fit.
+        what: String,
+    },
+    /// The level table is not base64, or its records are cut short or
+    /// point outside the pack's lists.
+    #[error("the level table is broken: {what}")]
+    BadTable {
+        /// What is wrong.
+        what: String,
+    },
+    /// The pack has no level of this number.
+    #[error("the pack has no level {number}")]
+    NoSuchLevel {
+        /// The level asked for.
         number: usize,
     },
     /// The code does not open the level (wrong code, or tampered data).
@@ -85,46 +146,58 @@ pub enum ChainError {
         /// The level.
         number: usize,
     },
-    /// The opened level is not the JSON of a level.
+    /// The opened bytes are not a level.
     #[error("level {number} opened but is not a level: {message}")]
     BadLevel {
         /// The level.
         number: usize,
-        /// What the JSON reader said.
+        /// What is wrong with it.
         message: String,
     },
 }
 
-/// One level of a chained pack: level 1 in the clear, the others sealed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChainedLevel {
-    /// Position in the pack, from 1.
-    pub number: usize,
-    /// The level's code; only level 1's is given (it opens nothing secret).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub code: Option<String>,
-    /// The level in the clear (level 1 only).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub level: Option<PublicLevel>,
-    /// The level sealed with its key (every level but the first), base64.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub sealed: Option<String>,
-}
-
 /// The pack the web client carries: no solution in it, and each level after
 /// the first sealed with a key derived from the previous level's solution.
+/// See the module documentation for its form.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChainedPack {
     /// Always [`CHAIN_FORMAT`].
     pub format: String,
     /// Always [`CHAIN_VERSION`] when written by this crate.
     pub version: u32,
+    /// The family of puzzles ([`TRIPLEX_FAMILY`]).
+    pub family: String,
     /// The `max_area` of the pack it was made from.
     pub max_area: usize,
     /// The census seed of the pack it was made from.
     pub seed: u64,
-    /// The levels, level 1 first.
-    pub levels: Vec<ChainedLevel>,
+    /// Number of levels.
+    pub count: usize,
+    /// The shapes sealed pieces name by index: cells `[row, col]`.
+    pub shapes: Vec<Vec<[usize; 2]>>,
+    /// The level sizes the table names by index: `[width, height]`.
+    pub rectangles: Vec<[usize; 2]>,
+    /// Level 1, in the clear.
+    pub first: PublicLevel,
+    /// Level 1's code (it opens nothing secret).
+    pub first_code: String,
+    /// One record per level, base64 (see the module documentation).
+    pub table: String,
+}
+
+/// One level's record in a chained pack's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainEntry {
+    /// Position in the pack, from 1.
+    pub number: usize,
+    /// Width of the rectangle.
+    pub width: usize,
+    /// Height of the rectangle.
+    pub height: usize,
+    /// The solver's node count.
+    pub difficulty: u64,
+    /// The sealed pieces (empty for level 1).
+    pub sealed: Vec<u8>,
 }
 
 /// The cover text of a solved board: `"{W}x{H}:"` then, for every cell in
@@ -200,35 +273,149 @@ pub fn level_nonce(number: usize) -> [u8; 12] {
     nonce
 }
 
-/// Seals a level with the key of its code: base64 of AES-256-GCM ciphertext
-/// and tag.
-pub fn seal_level(level: &PublicLevel, code: &str) -> String {
-    let key = level_key(level.number, code);
-    let cipher = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key));
-    let plain = serde_json::to_vec(level).expect("a level always serializes");
-    let sealed = cipher
-        .encrypt(
-            Nonce::from_slice(&level_nonce(level.number)),
-            plain.as_ref(),
-        )
-        .expect("AES-GCM encrypts any message shorter than 64 GiB");
-    base64::engine::general_purpose::STANDARD.encode(sealed)
+fn cipher(number: usize, code: &str) -> Aes256Gcm {
+    let key = level_key(number, code);
+    Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key))
 }
 
-/// Opens a sealed level with a code; fails when the code is wrong.
-pub fn open_level(number: usize, code: &str, sealed: &str) -> Result<PublicLevel, ChainError> {
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(sealed)
-        .map_err(|_| ChainError::BadBase64 { number })?;
-    let key = level_key(number, code);
-    let cipher = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key));
-    let plain = cipher
-        .decrypt(Nonce::from_slice(&level_nonce(number)), bytes.as_ref())
-        .map_err(|_| ChainError::WrongCode { number })?;
-    serde_json::from_slice(&plain).map_err(|e| ChainError::BadLevel {
-        number,
-        message: e.to_string(),
-    })
+/// Seals bytes with the key of level `number`'s code: AES-256-GCM
+/// ciphertext and the first [`TAG_BYTES`] of its tag.
+pub fn seal(number: usize, code: &str, plain: &[u8]) -> Vec<u8> {
+    let mut sealed = cipher(number, code)
+        .encrypt(Nonce::from_slice(&level_nonce(number)), plain)
+        .expect("AES-GCM encrypts any message shorter than 64 GiB");
+    sealed.truncate(plain.len() + TAG_BYTES);
+    sealed
+}
+
+/// Opens bytes sealed for level `number`; fails when the code is wrong.
+///
+/// The cipher has no call for a truncated tag, so the ciphertext is run
+/// through the same key stream (GCM's encryption is CTR: its own inverse),
+/// and the plain bytes found are sealed again and compared.
+pub fn unseal(number: usize, code: &str, sealed: &[u8]) -> Result<Vec<u8>, ChainError> {
+    let wrong = ChainError::WrongCode { number };
+    let Some(length) = sealed.len().checked_sub(TAG_BYTES) else {
+        return Err(wrong);
+    };
+    let cipher = cipher(number, code);
+    let nonce = level_nonce(number);
+    let mut plain = sealed[..length].to_vec();
+    cipher
+        .encrypt_in_place_detached(Nonce::from_slice(&nonce), b"", &mut plain)
+        .map_err(|_| wrong.clone())?;
+    if seal(number, code, &plain) != sealed {
+        return Err(wrong);
+    }
+    Ok(plain)
+}
+
+/// A level's pieces in the compact form: one byte per run of identical
+/// pieces in canonical order, naming shapes by their index in `shapes`.
+pub fn encode_pieces(
+    number: usize,
+    level: &Level,
+    shapes: &[Piece],
+) -> Result<Vec<u8>, ChainError> {
+    if shapes.len() > MAX_SHAPES {
+        return Err(ChainError::NotCompact {
+            number,
+            what: format!("{} shapes, at most {MAX_SHAPES}", shapes.len()),
+        });
+    }
+    let pieces = level.pieces();
+    let mut bytes = Vec::new();
+    let mut i = 0;
+    while i < pieces.len() {
+        let piece = &pieces[i];
+        let shape =
+            shapes
+                .iter()
+                .position(|s| s == piece)
+                .ok_or_else(|| ChainError::NotCompact {
+                    number,
+                    what: format!("piece {piece} is not one of the pack's shapes"),
+                })?;
+        let rotatable = level.rotatable() == Some(i);
+        let mut run = 1;
+        if !rotatable {
+            while run < MAX_RUN
+                && i + run < pieces.len()
+                && pieces[i + run] == *piece
+                && level.rotatable() != Some(i + run)
+            {
+                run += 1;
+            }
+        }
+        let flag = if rotatable { ROTATABLE_BIT } else { 0 };
+        bytes.push(shape as u8 | flag | (((run - 1) as u8) << 5));
+        i += run;
+    }
+    Ok(bytes)
+}
+
+/// The level whose compact pieces are `bytes` (see [`encode_pieces`]);
+/// `number` and `difficulty` only go into the answer.
+pub fn decode_pieces(
+    number: usize,
+    width: usize,
+    height: usize,
+    difficulty: u64,
+    bytes: &[u8],
+    shapes: &[Piece],
+) -> Result<PublicLevel, ChainError> {
+    let bad = |message: String| ChainError::BadLevel { number, message };
+    let mut pieces = Vec::new();
+    let mut rotatable = None;
+    for &byte in bytes {
+        let shape = shapes
+            .get((byte & 0x0f) as usize)
+            .ok_or_else(|| bad(format!("shape {} is not in the pack", byte & 0x0f)))?;
+        let run = (byte >> 5) as usize + 1;
+        if byte & ROTATABLE_BIT != 0 {
+            if run != 1 || rotatable.is_some() {
+                return Err(bad("more than one rotatable piece".into()));
+            }
+            rotatable = Some(pieces.len());
+        }
+        pieces.extend(std::iter::repeat_n(shape.clone(), run));
+    }
+    let given = pieces.clone();
+    let level = Level::new(width, height, pieces, rotatable).map_err(|e| bad(e.to_string()))?;
+    if level.pieces() != given.as_slice() || level.rotatable() != rotatable {
+        return Err(bad("the pieces are not in canonical order".into()));
+    }
+    Ok(PublicLevel::of_level(number, &level, difficulty))
+}
+
+/// `next − previous`, zigzag-coded: 0, −1, 1, −2, 2 … → 0, 1, 2, 3, 4 …
+fn zigzag(previous: u64, next: u64) -> u64 {
+    if next >= previous {
+        2 * (next - previous)
+    } else {
+        2 * (previous - next) - 1
+    }
+}
+
+/// The inverse of [`zigzag`]; `None` when the value leaves `u64`.
+fn unzigzag(previous: u64, coded: u64) -> Option<u64> {
+    if coded.is_multiple_of(2) {
+        previous.checked_add(coded / 2)
+    } else {
+        previous.checked_sub(coded / 2 + 1)
+    }
+}
+
+fn push_leb128(out: &mut Vec<u8>, mut value: u64) {
+    loop {
+        let low = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            out.push(low);
+            return;
+        }
+        out.push(low | 0x80);
+    }
 }
 
 /// The codes of every level of a pack: `codes[k]` is level k+1's.
@@ -257,37 +444,138 @@ impl ChainedPack {
             return Err(ChainError::EmptyPack);
         }
         let codes = pack_codes(pack)?;
-        let levels = pack
-            .levels
-            .iter()
-            .zip(&codes)
-            .enumerate()
-            .map(|(position, (record, code))| {
-                let level = PublicLevel::of_record(position + 1, record);
-                if position == 0 {
-                    ChainedLevel {
-                        number: 1,
-                        code: Some(code.clone()),
-                        level: Some(level),
-                        sealed: None,
-                    }
-                } else {
-                    ChainedLevel {
-                        number: position + 1,
-                        code: None,
-                        level: None,
-                        sealed: Some(seal_level(&level, code)),
-                    }
+        let shapes = Piece::triplex_shapes();
+        let mut rectangles: Vec<[usize; 2]> = Vec::new();
+        let mut table = Vec::new();
+        let mut first = None;
+        let mut previous_difficulty = 0u64;
+        for (position, (record, code)) in pack.levels.iter().zip(&codes).enumerate() {
+            let number = position + 1;
+            let rectangle = [record.width, record.height];
+            let index = match rectangles.iter().position(|r| *r == rectangle) {
+                Some(i) => i,
+                None => {
+                    rectangles.push(rectangle);
+                    rectangles.len() - 1
                 }
-            })
-            .collect();
+            };
+            let not_compact = |what: String| ChainError::NotCompact { number, what };
+            let index = u8::try_from(index).map_err(|_| not_compact("over 256 sizes".into()))?;
+            table.push(index);
+            push_leb128(&mut table, zigzag(previous_difficulty, record.difficulty));
+            previous_difficulty = record.difficulty;
+            if number == 1 {
+                table.push(0);
+                first = Some(PublicLevel::of_record(1, record));
+                continue;
+            }
+            let level = record.level().map_err(|e| not_compact(e.to_string()))?;
+            let sealed = seal(number, code, &encode_pieces(number, &level, &shapes)?);
+            table.push(
+                u8::try_from(sealed.len()).map_err(|_| not_compact("too many pieces".into()))?,
+            );
+            table.extend_from_slice(&sealed);
+        }
         Ok(ChainedPack {
             format: CHAIN_FORMAT.to_string(),
             version: CHAIN_VERSION,
+            family: TRIPLEX_FAMILY.to_string(),
             max_area: pack.max_area,
             seed: pack.seed,
-            levels,
+            count: pack.levels.len(),
+            shapes: shapes
+                .iter()
+                .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
+                .collect(),
+            rectangles,
+            first: first.ok_or(ChainError::EmptyPack)?,
+            first_code: codes[0].clone(),
+            table: base64::engine::general_purpose::STANDARD.encode(table),
         })
+    }
+
+    /// The pack's shapes as pieces.
+    pub fn shape_pieces(&self) -> Result<Vec<Piece>, ChainError> {
+        self.shapes
+            .iter()
+            .map(|cells| {
+                let cells: Vec<(usize, usize)> = cells.iter().map(|&[r, c]| (r, c)).collect();
+                Piece::new(&cells).map_err(|e| ChainError::BadTable {
+                    what: format!("a shape is not a piece: {e}"),
+                })
+            })
+            .collect()
+    }
+
+    /// Every level's record in the table, level 1 first.
+    pub fn entries(&self) -> Result<Vec<ChainEntry>, ChainError> {
+        let bad = |what: String| ChainError::BadTable { what };
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(&self.table)
+            .map_err(|e| bad(format!("not base64: {e}")))?;
+        let mut entries = Vec::with_capacity(self.count);
+        let mut previous_difficulty = 0u64;
+        let mut at = 0;
+        let mut next = |what: &str| -> Result<u8, ChainError> {
+            let byte = *bytes
+                .get(at)
+                .ok_or_else(|| bad(format!("cut short in {what}")))?;
+            at += 1;
+            Ok(byte)
+        };
+        while entries.len() < self.count {
+            let number = entries.len() + 1;
+            let [width, height] = *self
+                .rectangles
+                .get(next("a size")? as usize)
+                .ok_or_else(|| bad(format!("level {number}'s size is not in the list")))?;
+            let mut coded = 0u64;
+            for shift in (0..64).step_by(7) {
+                let byte = next("a difficulty")?;
+                coded |= u64::from(byte & 0x7f) << shift;
+                if byte & 0x80 == 0 {
+                    break;
+                }
+            }
+            let difficulty = unzigzag(previous_difficulty, coded)
+                .ok_or_else(|| bad(format!("level {number}'s difficulty is out of range")))?;
+            previous_difficulty = difficulty;
+            let length = next("a length")? as usize;
+            let sealed = (0..length)
+                .map(|_| next("sealed bytes"))
+                .collect::<Result<Vec<u8>, _>>()?;
+            entries.push(ChainEntry {
+                number,
+                width,
+                height,
+                difficulty,
+                sealed,
+            });
+        }
+        if at != bytes.len() {
+            return Err(bad(format!(
+                "{} bytes after the last level",
+                bytes.len() - at
+            )));
+        }
+        Ok(entries)
+    }
+
+    /// Opens one entry of [`ChainedPack::entries`] with a code (level 1
+    /// needs none and is given whatever the code).
+    pub fn open(&self, entry: &ChainEntry, code: &str) -> Result<PublicLevel, ChainError> {
+        if entry.number == 1 {
+            return Ok(self.first.clone());
+        }
+        let plain = unseal(entry.number, code, &entry.sealed)?;
+        decode_pieces(
+            entry.number,
+            entry.width,
+            entry.height,
+            entry.difficulty,
+            &plain,
+            &self.shape_pieces()?,
+        )
     }
 }
 
@@ -351,44 +639,105 @@ mod tests {
         assert_eq!(level_code(7, "3x3:0,0,2,3,4,2,3,4,4"), expected);
     }
 
-    fn sample_level(number: usize) -> PublicLevel {
-        PublicLevel {
-            number,
-            width: 3,
-            height: 3,
-            description: "3x3:2h,v@,Lnw".into(),
-            pieces: vec![
-                vec![[0, 0], [0, 1]],
-                vec![[0, 0], [0, 1]],
-                vec![[0, 0], [1, 0]],
-                vec![[0, 0], [0, 1], [1, 0]],
-            ],
-            rotatable: Some(2),
-            difficulty: 5,
-        }
-    }
-
     #[test]
     fn a_sealed_level_opens_with_its_code_only() {
-        let level = sample_level(9);
         let code = level_code(9, "whatever");
-        let sealed = seal_level(&level, &code);
-        assert_eq!(open_level(9, &code, &sealed), Ok(level.clone()));
+        let plain = [1u8, 2, 3];
+        let sealed = seal(9, &code, &plain);
+        assert_eq!(sealed.len(), plain.len() + TAG_BYTES);
+        // The kept tag is the head of the full GCM tag.
+        let full = cipher(9, &code)
+            .encrypt(Nonce::from_slice(&level_nonce(9)), plain.as_ref())
+            .unwrap();
+        assert_eq!(sealed[..], full[..plain.len() + TAG_BYTES]);
+        let mut tampered = sealed.clone();
+        tampered[0] ^= 1;
+        assert!(unseal(9, &code, &tampered).is_err());
+        assert!(unseal(9, &code, &sealed[..TAG_BYTES - 1]).is_err());
+        assert_eq!(unseal(9, &code, &sealed), Ok(plain.to_vec()));
         let wrong = level_code(9, "something else");
         assert_eq!(
-            open_level(9, &wrong, &sealed),
+            unseal(9, &wrong, &sealed),
             Err(ChainError::WrongCode { number: 9 })
         );
         // The number is part of the key and the nonce.
         assert_eq!(
-            open_level(10, &code, &sealed),
+            unseal(10, &code, &sealed),
             Err(ChainError::WrongCode { number: 10 })
         );
-        assert_eq!(
-            open_level(9, &code, "not base64!"),
-            Err(ChainError::BadBase64 { number: 9 })
-        );
         // Sealing is deterministic, so the pack file is reproducible.
-        assert_eq!(seal_level(&level, &code), sealed);
+        assert_eq!(seal(9, &code, &plain), sealed);
+    }
+
+    #[test]
+    fn compact_pieces_round_trip_and_refuse_what_is_not_a_level() {
+        let shapes = Piece::triplex_shapes();
+        for text in [
+            "3x3:2h,v@,Lnw",
+            "4x3:2h,v,Lnw,Lse@",
+            "5x4:4h,2Lnw,Lne,Lsw",
+            "8x8:12h,10v,2H,V,Lnw,Lne,Lsw,Lse@",
+        ] {
+            let Ok(level) = text.parse::<Level>() else {
+                continue;
+            };
+            let bytes = encode_pieces(7, &level, &shapes).unwrap();
+            let back =
+                decode_pieces(7, level.width(), level.height(), 42, &bytes, &shapes).unwrap();
+            assert_eq!(back, PublicLevel::of_level(7, &level, 42), "{text}");
+            assert_eq!(back.description, level.to_string());
+        }
+        // Twelve dominoes take two bytes (runs of at most eight).
+        let level: Level = "4x6:12h".parse().unwrap();
+        assert_eq!(encode_pieces(1, &level, &shapes).unwrap().len(), 2);
+        // Out of canonical order, two rotatable pieces, unknown shapes, bad areas.
+        let h = shapes
+            .iter()
+            .position(|p| p.short_name() == Some("h"))
+            .unwrap() as u8;
+        let v = shapes
+            .iter()
+            .position(|p| p.short_name() == Some("v"))
+            .unwrap() as u8;
+        let (lo, hi) = (h.min(v), h.max(v));
+        assert!(decode_pieces(1, 2, 2, 0, &[hi, lo], &shapes).is_err());
+        assert!(decode_pieces(1, 2, 2, 0, &[lo, hi], &shapes).is_ok());
+        assert!(decode_pieces(1, 2, 2, 0, &[lo | 0x10, hi | 0x10], &shapes).is_err());
+        assert!(decode_pieces(1, 2, 2, 0, &[15], &shapes).is_err());
+        assert!(decode_pieces(1, 3, 2, 0, &[lo, hi], &shapes).is_err());
+        assert!(decode_pieces(1, 2, 2, 0, &[], &shapes).is_err());
+        // A piece the shapes do not have has no compact form.
+        let odd: Level = "4x1:(####)".parse().unwrap();
+        assert!(matches!(
+            encode_pieces(3, &odd, &shapes),
+            Err(ChainError::NotCompact { number: 3, .. })
+        ));
+    }
+
+    #[test]
+    fn difficulty_steps_are_zigzag() {
+        for (a, b) in [
+            (0, 0),
+            (0, 5),
+            (5, 0),
+            (100, 7),
+            (7, 48_266_629),
+            (1 << 40, 0),
+        ] {
+            assert_eq!(unzigzag(a, zigzag(a, b)), Some(b), "{a} → {b}");
+        }
+        assert_eq!(zigzag(10, 9), 1);
+        assert_eq!(zigzag(10, 11), 2);
+        assert_eq!(unzigzag(0, 1), None);
+    }
+
+    #[test]
+    fn difficulties_are_leb128() {
+        let mut out = Vec::new();
+        push_leb128(&mut out, 0);
+        push_leb128(&mut out, 127);
+        push_leb128(&mut out, 128);
+        push_leb128(&mut out, 300);
+        assert_eq!(out, [0, 127, 0x80, 1, 0xac, 2]);
     }
 }

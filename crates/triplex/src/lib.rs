@@ -32,11 +32,11 @@ pub use census::{
     census_rectangle, census_rectangles, rectangles_up_to, CensusLevel, CensusOptions,
     RectangleCensus, RectangleReport,
 };
-pub use chain::{ChainError, ChainedLevel, ChainedPack};
+pub use chain::{ChainEntry, ChainError, ChainedPack};
 pub use error::{CensusError, LevelError, ParseError, PieceError, PlacementError, SolveError};
 pub use game::{CensusParams, Triplex};
 pub use gridforge_game::{Game, Uniqueness};
 pub use level::{piece_letter, Level, Placement, Solution};
-pub use pack::{CensusLine, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
+pub use pack::{CensusLine, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
 pub use piece::{Piece, Transform};
 pub use solve::{solve, solve_multiset, SolveOutcome, SolveStats, DEFAULT_NODE_BUDGET};

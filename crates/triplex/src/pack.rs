@@ -3,7 +3,8 @@
 
 use crate::census::{census_rectangles, rectangles_up_to, CensusLevel, CensusOptions};
 use crate::error::{CensusError, ParseError};
-use crate::level::{piece_letter, Level};
+use crate::level::{piece_letter, Level, Placement};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// Identifies the pack format in its JSON.
@@ -12,7 +13,89 @@ pub const PACK_FORMAT: &str = "gridforge-triplex-pack";
 pub const PACK_VERSION: u32 = 1;
 /// The largest rectangle area of [`Pack::game`], the pack the game is played
 /// with.
-pub const GAME_PACK_MAX_AREA: usize = 36;
+pub const GAME_PACK_MAX_AREA: usize = 64;
+/// The tiers of the game pack: every level up to area 36 first (the 724
+/// levels the game had before, under the numbers they had), then the levels
+/// of area 37 to 64; each tier in pack order (see [`Pack::tiered`]).
+pub const GAME_PACK_TIERS: &[usize] = &[36, GAME_PACK_MAX_AREA];
+/// Number of levels in the game pack's first tier (area up to 36).
+pub const FIRST_TIER_LEVELS: usize = 724;
+
+/// The game pack's levels in order, one per line: the description, the
+/// solver's node count and the solution rows joined by `/`
+/// (`gridforge triplex game-levels` writes it from the census; the census to
+/// area 64 takes minutes and proving every level unique again about three
+/// billion search nodes, while this file is read in milliseconds).
+const GAME_LEVELS: &str = include_str!("../data/game-levels.txt");
+
+/// One level of the game pack as its level list holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLevel {
+    /// Position in the pack, from 1.
+    pub number: usize,
+    /// The level as shown.
+    pub level: Level,
+    /// The solver's node count (the census's difficulty).
+    pub difficulty: u64,
+    /// The solution grid, as [`LevelRecord::solution`].
+    pub solution: Vec<String>,
+}
+
+/// The game pack's level list (see [`GAME_PACK_TIERS`]), without solutions:
+/// what the server needs to serve levels and check solves.
+pub fn game_levels() -> Result<Vec<GameLevel>, CensusError> {
+    parse_level_list(GAME_LEVELS)
+}
+
+/// Reads a level list: lines `description difficulty solution` (the
+/// solution's rows joined by `/`), `#` lines and blank lines skipped; levels
+/// are numbered from 1 in the order of the lines.
+pub fn parse_level_list(text: &str) -> Result<Vec<GameLevel>, CensusError> {
+    let mut levels = Vec::new();
+    for (line_number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: String| CensusError::Inconsistent {
+            what: format!("level list line {}: {what}", line_number + 1),
+        };
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [description, difficulty, solution] = fields[..] else {
+            return Err(bad("expected `description difficulty solution`".into()));
+        };
+        let level: Level = description.parse().map_err(|e| bad(format!("{e}")))?;
+        let difficulty: u64 = difficulty
+            .parse()
+            .map_err(|_| bad(format!("bad difficulty '{difficulty}'")))?;
+        levels.push(GameLevel {
+            number: levels.len() + 1,
+            level,
+            difficulty,
+            solution: solution.split('/').map(str::to_string).collect(),
+        });
+    }
+    Ok(levels)
+}
+
+/// The level list of a pack, as [`parse_level_list`] reads it.
+pub fn level_list_text(pack: &Pack) -> String {
+    let mut text = format!(
+        "# gridforge triplex game levels: every level up to area {}, in the tiers {:?}, \
+         one per line (description, solver nodes, solution rows joined by /); \
+         written by `gridforge triplex game-levels`\n",
+        pack.max_area, GAME_PACK_TIERS
+    );
+    for record in &pack.levels {
+        text.push_str(&format!(
+            "{} {} {}\n",
+            record.description,
+            record.difficulty,
+            record.solution.join("/")
+        ));
+    }
+    text
+}
 
 /// One level as data: everything a client needs to show and check it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +180,23 @@ pub struct PublicLevel {
 }
 
 impl PublicLevel {
+    /// A level as clients see it, from the level itself.
+    pub fn of_level(number: usize, level: &Level, difficulty: u64) -> PublicLevel {
+        PublicLevel {
+            number,
+            width: level.width(),
+            height: level.height(),
+            description: level.to_string(),
+            pieces: level
+                .pieces()
+                .iter()
+                .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
+                .collect(),
+            rotatable: level.rotatable(),
+            difficulty,
+        }
+    }
+
     /// The record without its solution; `number` is the record's position in
     /// the pack.
     pub fn of_record(number: usize, record: &LevelRecord) -> PublicLevel {
@@ -150,18 +250,90 @@ impl Pack {
     }
 
     /// The pack the game is played with: every level up to
-    /// [`GAME_PACK_MAX_AREA`], census seed 0. The server and the web client's
-    /// pack are both built from it, so their level numbers agree.
+    /// [`GAME_PACK_MAX_AREA`] in the tiers [`GAME_PACK_TIERS`], census seed 0,
+    /// from the committed level list ([`game_levels`]). Each listed solution
+    /// is checked against its level ([`Level::check_placements`]); that the
+    /// levels are unique is the census's finding (and a test's, on a
+    /// sample). The server and the web client's pack are both built from the
+    /// list, so their level numbers agree.
     pub fn game() -> Result<Pack, CensusError> {
-        Pack::build(GAME_PACK_MAX_AREA, &CensusOptions::default())
+        let levels = game_levels()?
+            .into_par_iter()
+            .map(|g| {
+                let mut record = LevelRecord {
+                    number: Some(g.number),
+                    width: g.level.width(),
+                    height: g.level.height(),
+                    description: g.level.to_string(),
+                    pieces: g
+                        .level
+                        .pieces()
+                        .iter()
+                        .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
+                        .collect(),
+                    rotatable: g.level.rotatable(),
+                    difficulty: g.difficulty,
+                    solution: g.solution,
+                };
+                let bad = |what: String| CensusError::Inconsistent {
+                    what: format!("game level {} ({}): {what}", g.number, g.level),
+                };
+                let mut placements = Vec::new();
+                for (k, cells) in record.solution_cells().iter().enumerate() {
+                    let cells: Vec<(usize, usize)> = cells.iter().map(|&[r, c]| (r, c)).collect();
+                    placements.push(
+                        Placement::from_cells(k, &cells)
+                            .map_err(|e| bad(format!("piece {k} of the solution: {e}")))?,
+                    );
+                }
+                let violations = g.level.check_placements(&placements);
+                if !violations.is_empty()
+                    || record.solution.len() != record.height
+                    || record
+                        .solution
+                        .iter()
+                        .any(|r| r.chars().count() != record.width)
+                {
+                    return Err(bad(format!("the listed solution is wrong: {violations:?}")));
+                }
+                record.number = Some(g.number);
+                Ok(record)
+            })
+            .collect::<Result<Vec<_>, CensusError>>()?;
+        Ok(Pack {
+            format: PACK_FORMAT.to_string(),
+            version: PACK_VERSION,
+            max_area: GAME_PACK_MAX_AREA,
+            seed: 0,
+            levels,
+        })
     }
 
     /// Orders census levels by difficulty (then size, then description) and
     /// numbers them from 1.
     pub fn new(max_area: usize, seed: u64, found: &[CensusLevel]) -> Pack {
+        Pack::tiered(&[max_area], seed, found)
+    }
+
+    /// Orders census levels in tiers: a level belongs to the first tier
+    /// whose area bound its rectangle fits (the last tier takes the rest);
+    /// tier by tier, each in pack order (difficulty, then size, then
+    /// description), numbered from 1. With one tier this is [`Pack::new`];
+    /// the game pack's tiers keep the numbers of an older, smaller pack
+    /// while it grows.
+    pub fn tiered(tiers: &[usize], seed: u64, found: &[CensusLevel]) -> Pack {
+        let max_area = tiers.last().copied().unwrap_or(0);
+        let tier = |r: &LevelRecord| {
+            let area = r.width * r.height;
+            tiers
+                .iter()
+                .position(|&bound| area <= bound)
+                .unwrap_or(tiers.len())
+        };
         let mut levels: Vec<LevelRecord> = found.iter().map(LevelRecord::from_census).collect();
         levels.sort_by(|a, b| {
-            (a.difficulty, a.width * a.height, &a.description).cmp(&(
+            (tier(a), a.difficulty, a.width * a.height, &a.description).cmp(&(
+                tier(b),
                 b.difficulty,
                 b.width * b.height,
                 &b.description,

@@ -2,7 +2,7 @@
 //! any correct solution of the level before it yields, and nothing in the
 //! pack's JSON gives a solution away.
 
-use gridforge_triplex::chain::{cover_text, level_code, open_level, pack_codes};
+use gridforge_triplex::chain::{cover_text, level_code, pack_codes};
 use gridforge_triplex::PublicLevel;
 use gridforge_triplex::{piece_letter, solve, CensusOptions, ChainedPack, Level, Pack};
 
@@ -40,16 +40,15 @@ fn solver_grid_with_twins_swapped(level: &Level) -> Vec<String> {
 fn every_level_opens_with_the_previous_solution_and_nothing_else() {
     let pack = Pack::build(36, &CensusOptions::default()).unwrap();
     let chained = ChainedPack::from_pack(&pack).unwrap();
-    assert_eq!(chained.levels.len(), pack.levels.len());
-    assert!(chained.levels.len() > 700);
+    let entries = chained.entries().unwrap();
+    assert_eq!(entries.len(), pack.levels.len());
+    assert_eq!(chained.count, pack.levels.len());
+    assert!(entries.len() > 700);
     let codes = pack_codes(&pack).unwrap();
 
-    let first = &chained.levels[0];
-    assert_eq!(
-        first.level.as_ref(),
-        Some(&PublicLevel::of_record(1, &pack.levels[0]))
-    );
-    assert_eq!(first.code.as_deref(), Some(level_code(1, "").as_str()));
+    assert_eq!(chained.first, PublicLevel::of_record(1, &pack.levels[0]));
+    assert_eq!(chained.first_code, level_code(1, ""));
+    assert!(entries[0].sealed.is_empty());
 
     let mut twins_swapped = 0;
     for k in 1..pack.levels.len() {
@@ -62,14 +61,21 @@ fn every_level_opens_with_the_previous_solution_and_nothing_else() {
         let cover = cover_text(k, level.width(), level.height(), &grid).unwrap();
         let code = level_code(k + 1, &cover);
         assert_eq!(code, codes[k], "level {}", k + 1);
-        let entry = &chained.levels[k];
+        let entry = &entries[k];
         assert_eq!(entry.number, k + 1);
-        assert!(entry.level.is_none() && entry.code.is_none());
-        let sealed = entry.sealed.as_deref().unwrap();
-        let opened = open_level(k + 1, &code, sealed).unwrap();
-        assert_eq!(opened, PublicLevel::of_record(k + 1, &pack.levels[k]));
+        let record = &pack.levels[k];
+        // Size and difficulty are in the clear; the pieces are sealed.
+        assert_eq!((entry.width, entry.height), (record.width, record.height));
+        assert_eq!(entry.difficulty, record.difficulty);
+        assert!(
+            entry.sealed.len() > 8 && entry.sealed.len() <= 8 + 9,
+            "{}",
+            entry.sealed.len()
+        );
+        let opened = chained.open(entry, &code).unwrap();
+        assert_eq!(opened, PublicLevel::of_record(k + 1, record));
         // The code of another level does not open it.
-        assert!(open_level(k + 1, &codes[k - 1], sealed).is_err());
+        assert!(chained.open(entry, &codes[k - 1]).is_err());
     }
     assert!(twins_swapped > 100, "only {twins_swapped} grids differed");
 
@@ -79,4 +85,28 @@ fn every_level_opens_with_the_previous_solution_and_nothing_else() {
     for row in &pack.levels[0].solution {
         assert!(!json.contains(&format!("\"{row}\"")), "{row}");
     }
+    // The JSON reads back to the same pack.
+    let back: ChainedPack = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, chained);
+}
+
+#[test]
+fn a_broken_table_is_an_error_not_a_panic() {
+    let pack = Pack::build(16, &CensusOptions::default()).unwrap();
+    let chained = ChainedPack::from_pack(&pack).unwrap();
+    let mut cut = chained.clone();
+    cut.table.truncate(cut.table.len() / 2 / 4 * 4);
+    assert!(cut.entries().is_err());
+    let mut more = chained.clone();
+    more.count += 1;
+    assert!(more.entries().is_err());
+    let mut junk = chained.clone();
+    junk.table = "not base64!".into();
+    assert!(junk.entries().is_err());
+    let mut fewer = chained.clone();
+    fewer.count -= 1;
+    assert!(fewer.entries().is_err(), "bytes left over");
+    let mut no_sizes = chained.clone();
+    no_sizes.rectangles.clear();
+    assert!(no_sizes.entries().is_err());
 }

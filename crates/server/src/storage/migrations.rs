@@ -22,6 +22,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "name moderation",
         include_str!("../../migrations/sqlite/0002_name_moderation.sql"),
     ),
+    (
+        3,
+        "hinted solves",
+        include_str!("../../migrations/sqlite/0003_hinted_solves.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -35,6 +40,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         2,
         "name moderation",
         include_str!("../../migrations/postgres/0002_name_moderation.sql"),
+    ),
+    (
+        3,
+        "hinted solves",
+        include_str!("../../migrations/postgres/0003_hinted_solves.sql"),
     ),
 ]);
 

@@ -105,6 +105,9 @@ pub struct NewSolve<'a> {
     pub solved_at: i64,
     /// The name to put in the table of records if this solve is the first.
     pub name: Option<&'a str>,
+    /// The player used a hint: the solve counts, but is never the first,
+    /// the best or part of the median.
+    pub hinted: bool,
 }
 
 /// What recording a solve did.
@@ -144,12 +147,14 @@ pub struct FirstSolver {
 pub struct LevelRecords {
     /// The first solver, if anyone solved the level.
     pub first: Option<FirstSolver>,
-    /// Number of recorded solves.
+    /// Number of recorded solves (hinted ones included).
     pub solves: i64,
-    /// Median solve time (the mean of the two middle times, rounded down,
+    /// How many of them used a hint.
+    pub hinted: i64,
+    /// Median solve time without hints (the mean of the two middle times, rounded down,
     /// for an even count).
     pub median_ms: Option<i64>,
-    /// Fastest solve time.
+    /// Fastest solve time without hints.
     pub best_ms: Option<i64>,
 }
 
@@ -229,6 +234,17 @@ pub struct PoolStats {
     pub max: u32,
 }
 
+/// One level's median time over its solves without hints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelMedian {
+    /// The level description.
+    pub level: String,
+    /// Number of solves without hints.
+    pub solves: i64,
+    /// Their median time (as in [`LevelRecords::median_ms`]).
+    pub median_ms: i64,
+}
+
 /// The server's storage. Implementations keep every write durable once the
 /// call returns `Ok` (SQLite WAL, PostgreSQL commit).
 #[async_trait]
@@ -279,6 +295,9 @@ pub trait Store: Send + Sync + 'static {
     /// The moderation audit table, oldest first.
     async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError>;
 
+    /// Every level's median time over its solves without hints.
+    async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError>;
+
     /// Closes the connections (on shutdown).
     async fn close(&self);
 }
@@ -294,6 +313,22 @@ pub async fn open(url: &str, connections: u32) -> Result<Arc<dyn Store>, StoreEr
         )),
         None => Err(StoreError::UnsupportedUrl),
     }
+}
+
+/// Every level's median over the solves without hints in the database at
+/// `url` (for `gridforge triplex stats`): opens it as a server would (the
+/// migrations are applied), reads, closes. Runs its own small runtime.
+pub fn read_medians(url: &str) -> Result<Vec<LevelMedian>, StoreError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
+    runtime.block_on(async {
+        let store = open(url, 1).await?;
+        let medians = store.medians().await;
+        store.close().await;
+        medians
+    })
 }
 
 /// Levels known to have a first solver. A first solver is never removed,

@@ -9,8 +9,9 @@
 use super::migrations;
 use super::shared::Shared;
 use super::{
-    AuditEntry, Backend, LevelRecords, Moderated, NameChange, NameOutcome, NamedSolver, NewSolve,
-    PoolStats, SettledLevels, SolveRecorded, Store, StoreError, ACQUIRE_TIMEOUT,
+    AuditEntry, Backend, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
+    NamedSolver, NewSolve, PoolStats, SettledLevels, SolveRecorded, Store, StoreError,
+    ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
@@ -69,16 +70,17 @@ impl Store for PostgresStore {
     }
 
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError> {
-        if self.settled.contains(solve.level) {
-            // The level's first solver is settled: just the solve.
+        if solve.hinted || self.settled.contains(solve.level) {
+            // The level's first solver is settled, or the solve is hinted
+            // and can never be first: just the solve.
             return Shared(&self.pool).record_settled_solve(solve).await;
         }
         // One statement: the solve, and the first-solver row only if the
         // solve was inserted (a used token inserts nothing at all).
         let row = sqlx::query(
             "WITH solve AS ( \
-                 INSERT INTO triplex_solves (nonce, level, time_ms, solved_at) \
-                 VALUES ($1, $2::text, $3, $4) ON CONFLICT (nonce) DO NOTHING \
+                 INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
+                 VALUES ($1, $2::text, $3, $4, FALSE) ON CONFLICT (nonce) DO NOTHING \
                  RETURNING nonce \
              ), first AS ( \
                  INSERT INTO triplex_first_solvers (level, nonce, name, solved_at) \
@@ -137,6 +139,10 @@ impl Store for PostgresStore {
 
     async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError> {
         Shared(&self.pool).name_audit().await
+    }
+
+    async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
+        Shared(&self.pool).medians().await
     }
 
     async fn close(&self) {

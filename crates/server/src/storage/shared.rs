@@ -3,15 +3,15 @@
 //! for both, generic over the sqlx database.
 
 use super::{
-    median_of_middle, median_window, AuditEntry, FirstSolver, LevelRecords, Moderated, NameChange,
-    NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
+    median_of_middle, median_window, AuditEntry, FirstSolver, LevelMedian, LevelRecords, Moderated,
+    NameChange, NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
 };
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 
 /// Records a solve unless its nonce was used before.
 pub(super) const INSERT_SOLVE: &str =
-    "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at) \
-                                       VALUES ($1, $2, $3, $4) ON CONFLICT (nonce) DO NOTHING";
+    "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
+                                       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce) DO NOTHING";
 
 /// The queries both backends run the same way, on one of their pools.
 pub(super) struct Shared<'p, DB: Database>(pub &'p Pool<DB>);
@@ -25,6 +25,7 @@ where
     for<'q> &'q [u8]: Encode<'q, DB> + Type<DB>,
     for<'q> Option<&'q str>: Encode<'q, DB> + Type<DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Type<DB>,
     for<'r> Vec<u8>: Decode<'r, DB> + Type<DB>,
     for<'r> String: Decode<'r, DB> + Type<DB>,
     for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
@@ -51,6 +52,7 @@ where
             .bind(solve.level)
             .bind(solve.time_ms)
             .bind(solve.solved_at)
+            .bind(solve.hinted)
             .execute(self.0)
             .await?
             .rows();
@@ -135,19 +137,24 @@ where
         })
         .transpose()?;
         let totals = sqlx::query(
-            "SELECT count(*) AS solves, min(time_ms) AS best FROM triplex_solves WHERE level = $1",
+            "SELECT count(*) AS solves, \
+                    count(CASE WHEN hinted THEN 1 END) AS hinted, \
+                    min(CASE WHEN hinted THEN NULL ELSE time_ms END) AS best \
+             FROM triplex_solves WHERE level = $1",
         )
         .bind(level)
         .fetch_one(pool)
         .await?;
         let solves: i64 = totals.try_get("solves")?;
+        let hinted: i64 = totals.try_get("hinted")?;
         let best_ms: Option<i64> = totals.try_get("best")?;
-        let median_ms = if solves == 0 {
+        let unhinted = solves - hinted;
+        let median_ms = if unhinted == 0 {
             None
         } else {
-            let (limit, offset) = median_window(solves);
+            let (limit, offset) = median_window(unhinted);
             let middle: Vec<i64> = sqlx::query_scalar(
-                "SELECT time_ms FROM triplex_solves WHERE level = $1 \
+                "SELECT time_ms FROM triplex_solves WHERE level = $1 AND NOT hinted \
              ORDER BY time_ms LIMIT $2 OFFSET $3",
             )
             .bind(level)
@@ -160,6 +167,7 @@ where
         Ok(LevelRecords {
             first,
             solves,
+            hinted,
             median_ms,
             best_ms,
         })
@@ -277,6 +285,56 @@ where
                 })
             })
             .collect()
+    }
+}
+
+impl<DB> Shared<'_, DB>
+where
+    DB: Database,
+    for<'q> i64: Decode<'q, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'p> &'p Pool<DB>: Executor<'p, Database = DB>,
+    &'static str: ColumnIndex<<DB as Database>::Row>,
+    usize: ColumnIndex<<DB as Database>::Row>,
+    for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
+{
+    /// Every level's median time over its solves without hints (levels
+    /// without such solves are left out), in level order. One pass over the
+    /// solves, sorted by the database along its (level, time) index.
+    pub(super) async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT level, time_ms FROM triplex_solves WHERE NOT hinted ORDER BY level, time_ms",
+        )
+        .fetch_all(self.0)
+        .await?;
+        let mut medians = Vec::new();
+        let mut level: Option<String> = None;
+        let mut times: Vec<i64> = Vec::new();
+        let mut flush = |level: &Option<String>, times: &mut Vec<i64>| {
+            if let Some(level) = level {
+                let (limit, offset) = median_window(times.len() as i64);
+                let middle = &times[offset as usize..(offset + limit) as usize];
+                if let Some(median_ms) = median_of_middle(middle) {
+                    medians.push(LevelMedian {
+                        level: level.clone(),
+                        solves: times.len() as i64,
+                        median_ms,
+                    });
+                }
+            }
+            times.clear();
+        };
+        for row in rows {
+            let this: String = row.try_get(0usize)?;
+            let time: i64 = row.try_get(1usize)?;
+            if level.as_deref() != Some(this.as_str()) {
+                flush(&level, &mut times);
+                level = Some(this);
+            }
+            times.push(time);
+        }
+        flush(&level, &mut times);
+        Ok(medians)
     }
 }
 

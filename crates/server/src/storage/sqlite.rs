@@ -11,8 +11,9 @@
 use super::migrations;
 use super::shared::{Shared, INSERT_SOLVE};
 use super::{
-    AuditEntry, Backend, LevelRecords, Moderated, NameChange, NameOutcome, NamedSolver, NewSolve,
-    PoolStats, SettledLevels, SolveRecorded, Store, StoreError, ACQUIRE_TIMEOUT,
+    AuditEntry, Backend, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
+    NamedSolver, NewSolve, PoolStats, SettledLevels, SolveRecorded, Store, StoreError,
+    ACQUIRE_TIMEOUT,
 };
 use async_trait::async_trait;
 use sqlx::sqlite::{
@@ -29,6 +30,7 @@ fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, Sqli
         .bind(solve.level)
         .bind(solve.time_ms)
         .bind(solve.solved_at)
+        .bind(solve.hinted)
 }
 
 /// The SQLite implementation of [`Store`].
@@ -115,8 +117,9 @@ impl Store for SqliteStore {
     }
 
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError> {
-        if self.settled.contains(solve.level) {
-            // The level's first solver is settled: one autocommit statement.
+        if solve.hinted || self.settled.contains(solve.level) {
+            // The level's first solver is settled, or the solve is hinted
+            // and can never be first: one autocommit statement.
             return Shared(&self.writer).record_settled_solve(solve).await;
         }
         // IMMEDIATE takes the write lock up front, so a second process on the
@@ -177,6 +180,10 @@ impl Store for SqliteStore {
 
     async fn name_audit(&self) -> Result<Vec<AuditEntry>, StoreError> {
         Shared(&self.readers).name_audit().await
+    }
+
+    async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
+        Shared(&self.readers).medians().await
     }
 
     async fn close(&self) {
