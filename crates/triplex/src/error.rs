@@ -187,7 +187,7 @@ pub enum CensusError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PieceSetError {
     /// The text is not a piece-set list.
-    #[error("bad piece set: {0}")]
+    #[error(transparent)]
     Parse(#[from] ParseError),
     /// A set needs at least one shape.
     #[error("a piece set needs at least one shape")]
