@@ -168,18 +168,17 @@ pub fn census_rectangle_with(
     let (width, height) = oriented(set, width, height);
     let start = Instant::now();
     let table = TilingTable::build(set, width, height)?;
-    let perms = set.symmetries(width, height);
-    let unique: Vec<Multiset> = table
-        .iter()
-        .filter(|&(_, n)| n == 1)
-        .map(|(m, _)| m)
+    let inverses = set.inverse_symmetries(width, height);
+    let mut unique_count = 0;
+    let three: Vec<Multiset> = table
+        .unique()
+        .inspect(|_| unique_count += 1)
+        .filter(|m| m.len() >= 3)
         .collect();
-    let unique_count = unique.len();
-    let three: Vec<Multiset> = unique.into_iter().filter(|m| m.len() >= 3).collect();
     let three_count = three.len();
     let classes: Vec<Multiset> = three
         .into_par_iter()
-        .filter(|m| perms.iter().all(|p| *m <= m.permuted(p)))
+        .filter(|m| m.is_smallest_of_class(&inverses))
         .collect();
     let found: Vec<Option<CensusLevel>> = classes
         .par_iter()

@@ -176,6 +176,21 @@ impl PieceSet {
             .collect()
     }
 
+    /// [`Self::symmetries`] inverted: `inv[t]` is the shape whose image is
+    /// `t` (what [`crate::tilings::Multiset::is_smallest_of_class`] takes).
+    pub fn inverse_symmetries(&self, width: usize, height: usize) -> Vec<Vec<usize>> {
+        self.symmetries(width, height)
+            .into_iter()
+            .map(|perm| {
+                let mut inv = vec![0; perm.len()];
+                for (s, &t) in perm.iter().enumerate() {
+                    inv[t] = s;
+                }
+                inv
+            })
+            .collect()
+    }
+
     /// The farthest any shape reaches, in columns, from its first cell in
     /// column-major order (0 for a shape one column wide).
     pub fn reach(&self) -> usize {

@@ -45,7 +45,7 @@ pub const MAX_KEY_BITS: u32 = 256;
 /// highest bits); the census keeps the smallest multiset of each symmetry
 /// class.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Multiset(Vec<u16>);
+pub struct Multiset(Vec<u8>);
 
 impl Ord for Multiset {
     fn cmp(&self, other: &Self) -> Ordering {
@@ -65,7 +65,7 @@ impl Multiset {
         Multiset(
             counts
                 .iter()
-                .map(|&n| n.min(u16::MAX as usize) as u16)
+                .map(|&n| n.min(u8::MAX as usize) as u8)
                 .collect(),
         )
     }
@@ -106,6 +106,16 @@ impl Multiset {
             counts[perm[s]] = n;
         }
         Multiset(counts)
+    }
+
+    /// True when no image under the permutations is smaller (see the order
+    /// above). `inverses[k][t]` is the shape whose image under permutation k
+    /// is `t`. Allocates nothing.
+    pub fn is_smallest_of_class(&self, inverses: &[Vec<usize>]) -> bool {
+        inverses.iter().all(|inv| {
+            let image = (0..self.0.len()).rev().map(|t| &self.0[inv[t]]);
+            self.0.iter().rev().cmp(image) != Ordering::Greater
+        })
     }
 
     /// The multiset as `(shape, count)` pairs for the solver.
@@ -189,7 +199,7 @@ impl Layout {
             self.shift
                 .iter()
                 .zip(&self.bits)
-                .map(|(&sh, &b)| if b == 0 { 0 } else { key.field(sh, b) as u16 })
+                .map(|(&sh, &b)| if b == 0 { 0 } else { key.field(sh, b) as u8 })
                 .collect(),
         )
     }
@@ -404,6 +414,27 @@ impl TilingTable {
         (0..self.len()).map(|i| self.get(i))
     }
 
+    /// Every multiset with exactly one tiling, in order; the others are
+    /// skipped without being unpacked.
+    pub fn unique(&self) -> impl Iterator<Item = Multiset> + '_ {
+        fn all<'a, K: Key>(
+            layout: &'a Layout,
+            entries: &'a [K],
+        ) -> Box<dyn Iterator<Item = Multiset> + 'a> {
+            Box::new(
+                entries
+                    .iter()
+                    .filter(|e| !e.is_flagged())
+                    .map(move |&e| layout.unpack(e)),
+            )
+        }
+        match &self.entries {
+            Entries::N64(e) => all(&self.layout, e),
+            Entries::N128(e) => all(&self.layout, e),
+            Entries::N256(e) => all(&self.layout, e),
+        }
+    }
+
     /// Number of multisets that tile the rectangle.
     pub fn len(&self) -> usize {
         match &self.entries {
@@ -550,15 +581,10 @@ fn run<K: Key>(width: usize, height: usize, set: &PieceSet, layout: &Layout) -> 
                 fitting[k as usize].step
             }
         };
+        let source = |&(_, i, k): &Edge| (&live[i as usize].1[..], step_of(k));
         live = groups
             .par_iter()
-            .map(|group| {
-                let sources: Vec<(&[K], Step<K>)> = group
-                    .iter()
-                    .map(|&(_, i, k)| (&live[i as usize].1[..], step_of(k)))
-                    .collect();
-                (group[0].0, merge_group(&sources))
-            })
+            .map(|group| (group[0].0, merge_group(group.iter().map(source))))
             .filter(|(_, list)| !list.is_empty())
             .collect();
         peak = peak.max(live.iter().map(|(_, l)| l.len() as u64).sum());
@@ -572,51 +598,62 @@ fn run<K: Key>(width: usize, height: usize, set: &PieceSet, layout: &Layout) -> 
 
 /// Merges the source lists of one target profile, each shifted by its step,
 /// adding up counts that meet (saturating at "several").
-fn merge_group<K: Key>(sources: &[(&[K], Step<K>)]) -> Vec<K> {
-    let (first, s0) = sources[0];
-    let mut acc: Vec<K> = first
-        .iter()
-        .filter(|&&e| s0.keeps(e))
-        .map(|&e| e.add(s0.delta))
-        .collect();
+fn merge_group<'a, K: Key>(mut sources: impl Iterator<Item = (&'a [K], Step<K>)>) -> Vec<K> {
+    let Some((first, s0)) = sources.next() else {
+        return Vec::new();
+    };
+    let mut acc: Vec<K> = match s0.cap {
+        None => first.iter().map(|&e| e.add(s0.delta)).collect(),
+        Some(_) => first
+            .iter()
+            .filter(|&&e| s0.keeps(e))
+            .map(|&e| e.add(s0.delta))
+            .collect(),
+    };
     let mut out = Vec::new();
-    for &(b, step) in &sources[1..] {
+    for (b, step) in sources {
         out.clear();
         out.reserve(acc.len() + b.len());
-        let a = &acc[..];
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() && j < b.len() {
-            if !step.keeps(b[j]) {
-                j += 1;
-                continue;
-            }
-            let (x, y) = (a[i], b[j].add(step.delta));
-            match x.unflagged().cmp(&y.unflagged()) {
-                Ordering::Less => {
-                    out.push(x);
-                    i += 1;
-                }
-                Ordering::Greater => {
-                    out.push(y);
-                    j += 1;
-                }
-                Ordering::Equal => {
-                    out.push(x.flagged());
-                    i += 1;
-                    j += 1;
-                }
-            }
+        // One copy of the loop per kind of step, so the common uncapped one
+        // tests nothing per state.
+        match step.cap {
+            None => merge_two(&acc, b, step.delta, |_| true, &mut out),
+            Some(_) => merge_two(&acc, b, step.delta, |e| step.keeps(e), &mut out),
         }
-        out.extend_from_slice(&a[i..]);
-        out.extend(
-            b[j..]
-                .iter()
-                .filter(|&&e| step.keeps(e))
-                .map(|&e| e.add(step.delta)),
-        );
         std::mem::swap(&mut acc, &mut out);
     }
     acc
+}
+
+/// Merges sorted `a` with sorted `b` shifted by `delta` (keeping only the
+/// states `keep` allows) into `out`.
+#[inline(always)]
+fn merge_two<K: Key>(a: &[K], b: &[K], delta: K, keep: impl Fn(K) -> bool, out: &mut Vec<K>) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if !keep(b[j]) {
+            j += 1;
+            continue;
+        }
+        let (x, y) = (a[i], b[j].add(delta));
+        match x.unflagged().cmp(&y.unflagged()) {
+            Ordering::Less => {
+                out.push(x);
+                i += 1;
+            }
+            Ordering::Greater => {
+                out.push(y);
+                j += 1;
+            }
+            Ordering::Equal => {
+                out.push(x.flagged());
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend(b[j..].iter().filter(|&&e| keep(e)).map(|&e| e.add(delta)));
 }
 
 #[cfg(test)]

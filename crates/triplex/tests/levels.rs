@@ -208,3 +208,60 @@ fn the_seed_picks_the_shown_orientation_reproducibly() {
     assert_eq!(run(7), run(7));
     assert_ne!(run(7), run(8));
 }
+
+#[test]
+fn select_levels_spreads_a_pack_across_sizes() {
+    use gridforge_triplex::{census_rectangles_with, select_levels, CensusLevel};
+    use std::collections::{BTreeMap, BTreeSet};
+    let set = PieceSet::blockpuzzle();
+    let rects = gridforge_triplex::rectangles_for(&set, 16);
+    let all: Vec<CensusLevel> =
+        census_rectangles_with(&set, &rects, &CensusOptions::default(), |_| {})
+            .unwrap()
+            .into_iter()
+            .flat_map(|(l, _)| l)
+            .collect();
+    assert!(all.len() > 1000);
+    let area = |l: &CensusLevel| l.level.width() * l.level.height();
+    let mut per_area: BTreeMap<usize, usize> = BTreeMap::new();
+    for l in &all {
+        *per_area.entry(area(l)).or_default() += 1;
+    }
+    let picked = select_levels(&all, 500);
+    assert_eq!(picked.len(), 500);
+    let distinct: BTreeSet<String> = picked.iter().map(|l| l.level.to_string()).collect();
+    assert_eq!(distinct.len(), 500);
+    assert!(picked
+        .windows(2)
+        .all(|w| w[0].difficulty <= w[1].difficulty));
+    for l in &picked {
+        let solved = solve(&l.level, 2, 10_000_000).unwrap();
+        assert_eq!(solved.uniqueness(), Uniqueness::Unique, "{}", l.level);
+        assert_eq!(solved.stats.nodes, l.difficulty);
+    }
+    // Every area is represented; a small area gives all it has; the hardest
+    // level of every area is in.
+    let mut picked_per_area: BTreeMap<usize, usize> = BTreeMap::new();
+    for l in &picked {
+        *picked_per_area.entry(area(l)).or_default() += 1;
+    }
+    assert_eq!(
+        picked_per_area.keys().collect::<Vec<_>>(),
+        per_area.keys().collect::<Vec<_>>()
+    );
+    let share = 500 / per_area.len();
+    for (a, &n) in &per_area {
+        assert_eq!(picked_per_area[a], n.min(picked_per_area[a].max(share)));
+        if n <= share {
+            assert_eq!(picked_per_area[a], n, "area {a} gives all it has");
+        }
+        let hardest = all
+            .iter()
+            .filter(|l| area(l) == *a)
+            .max_by_key(|l| (l.difficulty, l.level.to_string()))
+            .unwrap();
+        assert!(picked.contains(hardest), "hardest of area {a}");
+    }
+    // Asking for more than there is gives everything.
+    assert_eq!(select_levels(&all[..30], 500).len(), 30);
+}
