@@ -258,6 +258,25 @@ fn make_level(
     options: &CensusOptions,
 ) -> Result<Option<CensusLevel>, CensusError> {
     let shapes = set.shapes();
+    if !set.rotatable() {
+        // No rotatable piece to choose: one search proves uniqueness, rates
+        // the level and gives the tiling the straight-cut rule looks at.
+        let level = level_from(width, height, m, shapes, None)?;
+        let report = solve(&level, 2, options.node_budget)?;
+        return match (report.uniqueness(), report.solutions.first()) {
+            (Uniqueness::Unique, Some(solution)) => Ok((!has_straight_cut(
+                width, height, solution,
+            ))
+            .then(|| CensusLevel {
+                solution: solution.clone(),
+                difficulty: report.stats.nodes,
+                level,
+            })),
+            _ => Err(CensusError::Inconsistent {
+                what: format!("{level} is not unique when re-solved"),
+            }),
+        };
+    }
     let pieces = m.to_pieces(shapes);
     let tiling = solve_multiset(width, height, &pieces, 1, options.node_budget)?;
     let Some(solution) = tiling.solutions.first() else {
@@ -273,7 +292,7 @@ fn make_level(
     // orientations leaves a multiset that tiles the rectangle.
     let mut best: Option<(u64, usize)> = None;
     for (s, shape) in shapes.iter().enumerate() {
-        if !set.rotatable() || m.count(s) == 0 {
+        if m.count(s) == 0 {
             continue;
         }
         let mut qualifies = true;
