@@ -48,6 +48,18 @@ fn bad_input_is_one_line_and_non_zero() {
             "10",
         ],
         &["triplex", "frobnicate"],
+        &["triplex", "census", "--pieces", "h,h", "--max-area", "8"],
+        &[
+            "triplex",
+            "census",
+            "--pieces",
+            "h,(#.#)",
+            "--max-area",
+            "8",
+        ],
+        &["triplex", "census", "--pieces", "h,0v", "--max-area", "8"],
+        &["triplex", "census", "--pieces", "tetris", "--max-area", "8"],
+        &["triplex", "census", "--max-area", "8", "--select", "5"],
     ] {
         let o = gridforge(args);
         assert!(!o.status.success(), "{args:?}");
@@ -248,4 +260,129 @@ fn stats_rank_levels_by_solver_and_players() {
     let out = gridforge(&["triplex", "stats", "--database", "mysql://nope"]);
     assert!(!out.status.success());
     assert_eq!(stderr(&out).trim().lines().count(), 1, "{}", stderr(&out));
+}
+
+#[test]
+fn blockpuzzle_census_levels_solve_uniquely() {
+    let o = gridforge(&[
+        "triplex",
+        "census",
+        "--pieces",
+        "blockpuzzle",
+        "--width",
+        "3",
+        "--height",
+        "4",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Checked against an independent brute force in the library's tests.
+    assert_eq!(lines.len(), 88);
+    for v in lines.iter().step_by(11) {
+        assert_eq!(
+            (v["width"].as_u64(), v["height"].as_u64()),
+            (Some(4), Some(3))
+        );
+        assert!(v["rotatable"].is_null());
+        let code = v["code"].as_str().unwrap();
+        let shapes: Vec<&str> = code[4..].split(',').collect();
+        let mut distinct = shapes.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), shapes.len(), "{code}: a shape twice");
+        let again = gridforge(&["triplex", "solve", code]);
+        assert!(
+            stdout(&again).lines().last().unwrap().starts_with("unique"),
+            "{code}"
+        );
+    }
+    assert!(stderr(&o).contains("4x3"), "{}", stderr(&o));
+}
+
+#[test]
+fn select_writes_a_family_pack_in_census_lines() {
+    let args = [
+        "triplex",
+        "census",
+        "--pieces",
+        "blockpuzzle",
+        "--max-area",
+        "16",
+        "--json",
+    ];
+    let all = gridforge(&args);
+    assert!(all.status.success(), "{}", stderr(&all));
+    let all: Vec<serde_json::Value> = stdout(&all)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut with_select = args.to_vec();
+    with_select.extend(["--select", "40"]);
+    let o = gridforge(&with_select);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let picked: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(picked.len(), 40);
+    let codes: std::collections::BTreeSet<&str> =
+        picked.iter().map(|v| v["code"].as_str().unwrap()).collect();
+    assert_eq!(codes.len(), 40, "distinct levels");
+    // Every line is one of the full census's, difficulty never goes down,
+    // and every area with levels is represented.
+    let difficulties: Vec<u64> = picked
+        .iter()
+        .map(|v| v["difficulty"].as_u64().unwrap())
+        .collect();
+    assert!(difficulties.windows(2).all(|w| w[0] <= w[1]));
+    for v in &picked {
+        assert!(all.contains(v), "{v}");
+    }
+    let area = |v: &serde_json::Value| v["width"].as_u64().unwrap() * v["height"].as_u64().unwrap();
+    let areas_all: std::collections::BTreeSet<u64> = all.iter().map(area).collect();
+    let areas_picked: std::collections::BTreeSet<u64> = picked.iter().map(area).collect();
+    assert_eq!(areas_all, areas_picked);
+}
+
+#[test]
+fn plot_is_an_svg_with_both_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("census.svg");
+    let o = gridforge(&[
+        "triplex",
+        "census",
+        "--pieces",
+        "blockpuzzle",
+        "--max-area",
+        "12",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the plot is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+        .collect();
+    for want in [
+        "levels",
+        "time (ms)",
+        "levels per rectangle",
+        "census time per rectangle (ms)",
+    ] {
+        assert!(texts.iter().any(|t| t == want), "{want} in {texts:?}");
+    }
+    assert!(texts.iter().any(|t| t.contains("blockpuzzle")), "{texts:?}");
+    // One line per series, one point per rectangle in each: 7 rectangles up
+    // to area 12, of which 2x2 and 3x2 have no level.
+    let count = |tag: &str| doc.descendants().filter(|n| n.has_tag_name(tag)).count();
+    assert!(count("polyline") >= 2);
+    assert_eq!(count("circle"), 5 + 7);
 }

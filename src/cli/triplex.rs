@@ -2,15 +2,16 @@
 //! the chained pack of the web client and its offline single-file export.
 
 mod export_html;
+mod plot;
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
 use gridforge_triplex::pack::{level_list_text, GAME_PACK_TIERS};
 use gridforge_triplex::{
-    census_rectangles, rectangles_up_to, solve, CensusLevel, CensusLine, CensusOptions,
-    ChainedPack, Level, LevelRecord, Pack, PublicLevel, RectangleCensus, Uniqueness,
-    DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
+    census_rectangles_with, rectangles_for, rectangles_up_to, select_levels, solve, CensusLevel,
+    CensusLine, CensusOptions, ChainedPack, Level, LevelRecord, Pack, PieceSet, PublicLevel,
+    RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -33,15 +34,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Find every level of one rectangle, or of every rectangle up to an area.
+    /// Find every level of one rectangle, or of every rectangle up to an area,
+    /// for a piece set.
     Census {
         #[command(flatten)]
         sizes: Sizes,
         #[command(flatten)]
         run: RunArgs,
+        /// The piece set: `triplex`, `blockpuzzle`, or a list such as
+        /// `h,v,1(##/#.),@` (a count in front caps a shape, e.g. 1 = at most
+        /// once; a last `@` allows one rotatable piece).
+        #[arg(long, default_value = "triplex")]
+        pieces: String,
         /// Print one JSON object per level per line on stdout.
         #[arg(long)]
         json: bool,
+        /// Print only a family pack's selection of this many levels (across
+        /// sizes, easiest first; see `select_levels`) as the JSON lines.
+        #[arg(long, requires = "json", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        select: Option<u32>,
+        /// Also draw levels and time per rectangle into this SVG file.
+        #[arg(long)]
+        plot: Option<std::path::PathBuf>,
     },
     /// Write the level pack the web client plays: every level up to an area,
     /// numbered from 1 in increasing difficulty.
@@ -148,26 +162,48 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             budget,
             json,
         } => solve_command(&level, limit as usize, budget, json),
-        Command::Census { sizes, run, json } => {
+        Command::Census {
+            sizes,
+            run,
+            pieces,
+            json,
+            select,
+            plot,
+        } => {
+            let set: PieceSet = pieces
+                .parse()
+                .with_context(|| format!("bad --pieces {pieces:?}"))?;
             let rects = match (sizes.width, sizes.height, sizes.max_area) {
                 (Some(w), Some(h), _) => vec![(w, h)],
-                (_, _, Some(a)) => rectangles_up_to(a as usize),
+                (_, _, Some(a)) => rectangles_for(&set, a as usize),
                 _ => anyhow::bail!("give --width and --height, or --max-area"),
             };
-            let results = run_census(&rects, &run)?;
+            let results = run_census(&set, &rects, &run)?;
             print_report(&results);
+            if let Some(path) = &plot {
+                plot::write(path, &pieces, &results)?;
+                eprintln!("wrote the plot to {}", path.display());
+            }
             if json {
-                let mut out = std::io::stdout().lock();
-                for (levels, _) in &results {
-                    for found in levels {
-                        let record = LevelRecord::from_census(found);
-                        let line = CensusLine {
-                            record: &record,
-                            code: &record.description,
-                        };
-                        serde_json::to_writer(&mut out, &line)?;
-                        writeln!(out)?;
+                let all: Vec<&CensusLevel> = results.iter().flat_map(|(l, _)| l).collect();
+                let chosen: Vec<CensusLevel>;
+                let levels: Vec<&CensusLevel> = match select {
+                    Some(n) => {
+                        let owned: Vec<CensusLevel> = all.into_iter().cloned().collect();
+                        chosen = select_levels(&owned, n as usize);
+                        chosen.iter().collect()
                     }
+                    None => all,
+                };
+                let mut out = std::io::stdout().lock();
+                for found in levels {
+                    let record = LevelRecord::from_census(found);
+                    let line = CensusLine {
+                        record: &record,
+                        code: &record.description,
+                    };
+                    serde_json::to_writer(&mut out, &line)?;
+                    writeln!(out)?;
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -181,7 +217,11 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             let pack = if game {
                 web_pack()?
             } else {
-                let results = run_census(&rectangles_up_to(max_area as usize), &run)?;
+                let results = run_census(
+                    &PieceSet::triplex(),
+                    &rectangles_up_to(max_area as usize),
+                    &run,
+                )?;
                 print_report(&results);
                 let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
                 Pack::new(max_area as usize, run.seed, &all)
@@ -198,7 +238,11 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::GameLevels { out, run } => {
-            let results = run_census(&rectangles_up_to(GAME_PACK_MAX_AREA), &run)?;
+            let results = run_census(
+                &PieceSet::triplex(),
+                &rectangles_up_to(GAME_PACK_MAX_AREA),
+                &run,
+            )?;
             print_report(&results);
             let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
             let pack = Pack::tiered(GAME_PACK_TIERS, run.seed, &all);
@@ -381,7 +425,11 @@ fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::R
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_census(rects: &[(usize, usize)], args: &RunArgs) -> anyhow::Result<Vec<RectangleCensus>> {
+fn run_census(
+    set: &PieceSet,
+    rects: &[(usize, usize)],
+    args: &RunArgs,
+) -> anyhow::Result<Vec<RectangleCensus>> {
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n as usize)
@@ -393,7 +441,7 @@ fn run_census(rects: &[(usize, usize)], args: &RunArgs) -> anyhow::Result<Vec<Re
         node_budget: args.budget,
     };
     let bar = super::progress_bar(rects.len() as u64, "rectangles");
-    let results = census_rectangles(rects, &options, |_| bar.inc(1))?;
+    let results = census_rectangles_with(set, rects, &options, |_| bar.inc(1))?;
     bar.finish_and_clear();
     Ok(results)
 }
@@ -403,9 +451,10 @@ fn print_report(results: &[RectangleCensus]) {
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,
-        "{:>6} {:>12} {:>10} {:>8} {:>9} {:>8} {:>7} {:>9} {:>10}",
+        "{:>6} {:>12} {:>10} {:>10} {:>8} {:>9} {:>8} {:>7} {:>9} {:>10}",
         "rect",
         "dp states",
+        "peak",
         "multisets",
         "unique",
         "3+ pieces",
@@ -419,9 +468,10 @@ fn print_report(results: &[RectangleCensus]) {
         total += r.levels;
         let _ = writeln!(
             err,
-            "{:>6} {:>12} {:>10} {:>8} {:>9} {:>8} {:>7} {:>9} {:>8.1}ms",
+            "{:>6} {:>12} {:>10} {:>10} {:>8} {:>9} {:>8} {:>7} {:>9} {:>8.1}ms",
             format!("{}x{}", r.width, r.height),
             r.states,
+            r.peak_states,
             r.multisets,
             r.unique,
             r.three_pieces,

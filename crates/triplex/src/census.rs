@@ -1,28 +1,38 @@
-//! The census: every level of a rectangle, found exhaustively.
+//! The census: every level of a rectangle, found exhaustively, for any
+//! [`PieceSet`].
 //!
-//! For a `width`×`height` rectangle (width ≥ height ≥ 2):
-//! 1. [`TilingTable`] counts the tilings of every piece multiset (saturated at 2);
+//! For a `width`×`height` rectangle (width ≥ height ≥ 2 when the set is
+//! closed under transposition, as both presets are; otherwise as given):
+//! 1. [`TilingTable`] counts the tilings of every piece multiset the set
+//!    allows (saturated at 2);
 //! 2. the multisets with exactly one tiling are kept if they have at least
-//!    three pieces and are the smallest of their class under the rectangle's
-//!    symmetries;
+//!    three pieces and are the smallest of their class under the symmetries
+//!    of the rectangle *that map the set onto itself, limits included*
+//!    ([`PieceSet::symmetries`]): a symmetry maps each shape to its image, so
+//!    it only relates two levels of the set when every image is in the set
+//!    with the same limit;
 //! 3. the solver recovers each one's tiling, and tilings with a straight cut
 //!    (a full line between two rows or columns that crosses no piece) go;
-//! 4. a piece may become rotatable when every other orientation of it leaves a
-//!    multiset the table says cannot tile at all; of those, the one that makes
-//!    the solver work hardest is chosen and shown in a seeded random
-//!    orientation;
+//! 4. when the set allows it, a piece may become rotatable when every other
+//!    orientation of it leaves a multiset that cannot tile at all (asked of
+//!    the table when that multiset is one the set allows, else of the
+//!    solver); of those, the one that makes the solver work hardest is chosen
+//!    and shown in a seeded random orientation;
 //! 5. the difficulty is the solver's node count on the level as shown, which
 //!    also re-proves uniqueness with the rotation allowed.
+//!
+//! [`select_levels`] picks a family pack from a census.
 
 use crate::error::CensusError;
 use crate::level::{Level, Solution};
-use crate::piece::Piece;
+use crate::piece_set::PieceSet;
 use crate::solve::{solve, solve_multiset};
-use crate::tilings::{shape_permutations, Multiset, TilingTable, MAX_TABLE_AREA, MAX_TABLE_HEIGHT};
+use crate::tilings::{Multiset, TilingTable, MAX_TABLE_AREA, MAX_TABLE_HEIGHT};
 use gridforge_game::Uniqueness;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// Settings of a census run.
@@ -64,6 +74,8 @@ pub struct RectangleReport {
     pub height: usize,
     /// Dynamic-programming states examined (profile + multiset pairs, all steps).
     pub states: u64,
+    /// The most dynamic-programming states alive after one step.
+    pub peak_states: u64,
     /// Piece multisets that tile the rectangle at all.
     pub multisets: usize,
     /// … of those, with exactly one tiling.
@@ -91,10 +103,37 @@ pub fn rectangles_up_to(max_area: usize) -> Vec<(usize, usize)> {
     all
 }
 
-/// Checks that the census can handle a rectangle.
-pub fn check_size(width: usize, height: usize) -> Result<(), CensusError> {
-    let (w, h) = (width.max(height), width.min(height));
-    if !(2..=MAX_TABLE_HEIGHT).contains(&h) || w * h > MAX_TABLE_AREA {
+/// The rectangles of [`rectangles_up_to`] for a piece set: when the set is
+/// not closed under transposition, also every H×W with H > W (height at most
+/// [`MAX_TABLE_HEIGHT`]), since its levels are not the W×H ones transposed.
+pub fn rectangles_for(set: &PieceSet, max_area: usize) -> Vec<(usize, usize)> {
+    let mut all = rectangles_up_to(max_area);
+    if !set.transpose_closed() {
+        let tall: Vec<(usize, usize)> = all
+            .iter()
+            .filter(|&&(w, h)| w != h && w <= MAX_TABLE_HEIGHT)
+            .map(|&(w, h)| (h, w))
+            .collect();
+        all.extend(tall);
+        all.sort_by_key(|&(w, h)| (w * h, h));
+    }
+    all
+}
+
+/// The rectangle the census of `width`×`height` runs on: width ≥ height when
+/// the set is closed under transposition, otherwise as given.
+fn oriented(set: &PieceSet, width: usize, height: usize) -> (usize, usize) {
+    if set.transpose_closed() {
+        (width.max(height), width.min(height))
+    } else {
+        (width, height)
+    }
+}
+
+/// Checks that the census can handle a rectangle for a piece set.
+pub fn check_size(set: &PieceSet, width: usize, height: usize) -> Result<(), CensusError> {
+    let (w, h) = oriented(set, width, height);
+    if w < 2 || !(2..=MAX_TABLE_HEIGHT).contains(&h) || w * h > MAX_TABLE_AREA {
         return Err(CensusError::TooLarge {
             width,
             height,
@@ -105,38 +144,45 @@ pub fn check_size(width: usize, height: usize) -> Result<(), CensusError> {
     Ok(())
 }
 
-/// Finds every level of one rectangle (given either way round; levels use
-/// width ≥ height), in increasing difficulty.
+/// Finds every Triplex level of one rectangle (given either way round;
+/// levels use width ≥ height), in increasing difficulty:
+/// [`census_rectangle_with`] for [`PieceSet::triplex`].
 pub fn census_rectangle(
     width: usize,
     height: usize,
     options: &CensusOptions,
 ) -> Result<(Vec<CensusLevel>, RectangleReport), CensusError> {
-    check_size(width, height)?;
-    let (width, height) = (width.max(height), width.min(height));
+    census_rectangle_with(&PieceSet::triplex(), width, height, options)
+}
+
+/// Finds every level of one rectangle for a piece set, in increasing
+/// difficulty. For a set closed under transposition the rectangle may be
+/// given either way round and levels use width ≥ height.
+pub fn census_rectangle_with(
+    set: &PieceSet,
+    width: usize,
+    height: usize,
+    options: &CensusOptions,
+) -> Result<(Vec<CensusLevel>, RectangleReport), CensusError> {
+    check_size(set, width, height)?;
+    let (width, height) = oriented(set, width, height);
     let start = Instant::now();
-    let table = TilingTable::build(width, height).ok_or(CensusError::TooLarge {
-        width,
-        height,
-        max_height: MAX_TABLE_HEIGHT,
-        max_area: MAX_TABLE_AREA,
-    })?;
-    let perms = shape_permutations(width, height);
-    let unique: Vec<Multiset> = table
-        .iter()
-        .filter(|&(_, n)| n == 1)
-        .map(|(m, _)| m)
+    let table = TilingTable::build(set, width, height)?;
+    let inverses = set.inverse_symmetries(width, height);
+    let mut unique_count = 0;
+    let three: Vec<Multiset> = table
+        .unique()
+        .inspect(|_| unique_count += 1)
+        .filter(|m| m.len() >= 3)
         .collect();
-    let three: Vec<Multiset> = unique.iter().copied().filter(|m| m.len() >= 3).collect();
+    let three_count = three.len();
     let classes: Vec<Multiset> = three
-        .iter()
-        .copied()
-        .filter(|&m| perms.iter().all(|p| m <= m.permuted(p)))
+        .into_par_iter()
+        .filter(|m| m.is_smallest_of_class(&inverses))
         .collect();
-    let shapes = Piece::triplex_shapes();
     let found: Vec<Option<CensusLevel>> = classes
         .par_iter()
-        .map(|&m| make_level(width, height, m, &table, &shapes, options))
+        .map(|m| make_level(set, width, height, m, &table, options))
         .collect::<Result<_, _>>()?;
     let mut levels: Vec<CensusLevel> = found.into_iter().flatten().collect();
     levels.sort_by(|a, b| {
@@ -146,9 +192,10 @@ pub fn census_rectangle(
         width,
         height,
         states: table.states_examined,
+        peak_states: table.peak_states,
         multisets: table.len(),
-        unique: unique.len(),
-        three_pieces: three.len(),
+        unique: unique_count,
+        three_pieces: three_count,
         classes: classes.len(),
         levels: levels.len(),
         rotatable: levels
@@ -163,16 +210,27 @@ pub fn census_rectangle(
 /// The census of one rectangle: its levels (easiest first) and its report.
 pub type RectangleCensus = (Vec<CensusLevel>, RectangleReport);
 
-/// Runs the census of many rectangles in parallel, largest first so the
-/// longest job starts at once, calling `on_done` as each one finishes.
-/// Results come back in the order the rectangles were given.
+/// Runs the Triplex census of many rectangles: [`census_rectangles_with`]
+/// for [`PieceSet::triplex`].
 pub fn census_rectangles(
     rects: &[(usize, usize)],
     options: &CensusOptions,
     on_done: impl Fn(&RectangleReport) + Sync,
 ) -> Result<Vec<RectangleCensus>, CensusError> {
+    census_rectangles_with(&PieceSet::triplex(), rects, options, on_done)
+}
+
+/// Runs the census of many rectangles for a piece set in parallel, largest
+/// first so the longest job starts at once, calling `on_done` as each one
+/// finishes. Results come back in the order the rectangles were given.
+pub fn census_rectangles_with(
+    set: &PieceSet,
+    rects: &[(usize, usize)],
+    options: &CensusOptions,
+    on_done: impl Fn(&RectangleReport) + Sync,
+) -> Result<Vec<RectangleCensus>, CensusError> {
     for &(w, h) in rects {
-        check_size(w, h)?;
+        check_size(set, w, h)?;
     }
     let mut order: Vec<usize> = (0..rects.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(rects[i].0 * rects[i].1));
@@ -180,7 +238,7 @@ pub fn census_rectangles(
         .par_iter()
         .map(|&i| {
             let (w, h) = rects[i];
-            let result = census_rectangle(w, h, options)?;
+            let result = census_rectangle_with(set, w, h, options)?;
             on_done(&result.1);
             Ok((i, result))
         })
@@ -192,14 +250,35 @@ pub fn census_rectangles(
 /// Turns one uniquely tiling multiset into a level, or `None` when its tiling
 /// has a straight cut.
 fn make_level(
+    set: &PieceSet,
     width: usize,
     height: usize,
-    m: Multiset,
+    m: &Multiset,
     table: &TilingTable,
-    shapes: &[Piece],
     options: &CensusOptions,
 ) -> Result<Option<CensusLevel>, CensusError> {
-    let tiling = solve_multiset(width, height, &m.to_pieces(shapes), 1, options.node_budget)?;
+    let shapes = set.shapes();
+    if !set.rotatable() {
+        // No rotatable piece to choose: one search proves uniqueness, rates
+        // the level and gives the tiling the straight-cut rule looks at.
+        let level = level_from(width, height, m, shapes, None)?;
+        let report = solve(&level, 2, options.node_budget)?;
+        return match (report.uniqueness(), report.solutions.first()) {
+            (Uniqueness::Unique, Some(solution)) => Ok((!has_straight_cut(
+                width, height, solution,
+            ))
+            .then(|| CensusLevel {
+                solution: solution.clone(),
+                difficulty: report.stats.nodes,
+                level,
+            })),
+            _ => Err(CensusError::Inconsistent {
+                what: format!("{level} is not unique when re-solved"),
+            }),
+        };
+    }
+    let pieces = m.to_pieces(shapes);
+    let tiling = solve_multiset(width, height, &pieces, 1, options.node_budget)?;
     let Some(solution) = tiling.solutions.first() else {
         return Err(CensusError::Inconsistent {
             what: format!("{width}x{height} multiset {:?} has no tiling", m.counts()),
@@ -216,10 +295,33 @@ fn make_level(
         if m.count(s) == 0 {
             continue;
         }
-        let qualifies = shape.orientations().iter().all(|o| {
-            let t = shapes.iter().position(|p| p == o).expect("closed set");
-            t == s || table.tilings(m.swap_one(s, t)) == 0
-        });
+        let mut qualifies = true;
+        for o in shape.orientations() {
+            if o == *shape {
+                continue;
+            }
+            let tiles = match set.index_of(&o).map(|t| m.swap_one(s, t)) {
+                Some(other) if table.covers(&other) => table.tilings(&other) > 0,
+                // Outside what the table knows (another shape, or over a
+                // cap): ask the solver.
+                _ => {
+                    let mut others = pieces.clone();
+                    for (p, n) in &mut others {
+                        if p == shape {
+                            *n -= 1;
+                        }
+                    }
+                    others.push((o.clone(), 1));
+                    !solve_multiset(width, height, &others, 1, options.node_budget)?
+                        .solutions
+                        .is_empty()
+                }
+            };
+            if tiles {
+                qualifies = false;
+                break;
+            }
+        }
         if !qualifies {
             continue;
         }
@@ -256,9 +358,9 @@ fn make_level(
 fn level_from(
     width: usize,
     height: usize,
-    m: Multiset,
-    shapes: &[Piece],
-    rotatable: Option<(usize, Piece)>,
+    m: &Multiset,
+    shapes: &[crate::piece::Piece],
+    rotatable: Option<(usize, crate::piece::Piece)>,
 ) -> Result<Level, CensusError> {
     let mut pieces = Vec::with_capacity(m.len());
     for (s, shape) in shapes.iter().enumerate() {
@@ -293,12 +395,76 @@ pub fn has_straight_cut(width: usize, height: usize, solution: &Solution) -> boo
 }
 
 /// A per-level seed, independent of the order levels are processed in.
-fn mix(seed: u64, width: usize, height: usize, m: Multiset) -> u64 {
-    let mut x = seed ^ (width as u64) << 56 ^ (height as u64) << 48 ^ m.0;
+fn mix(seed: u64, width: usize, height: usize, m: &Multiset) -> u64 {
+    let mut x = seed ^ (width as u64) << 56 ^ (height as u64) << 48 ^ m.fingerprint();
     // splitmix64 finaliser
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+/// Picks up to `n` levels of a census for a family pack, chosen across sizes
+/// and ordered by difficulty:
+///
+/// 1. *A quota per area*, so every size is represented: the `n` places are
+///    shared equally among the areas that have levels; an area with fewer
+///    levels than its share gives all it has, and what it leaves goes to the
+///    other areas in equal parts again (so exactly `min(n, levels)` are
+///    picked).
+/// 2. *Spread within an area*: its levels, sorted by difficulty, are cut into
+///    as many equal slices as the area's quota, and the hardest level of each
+///    slice is taken, so every band of difficulty is represented and the
+///    area's hardest level always is.
+/// 3. *Order*: the picks sorted by the solver's difficulty (node count), then
+///    area, then description, so the pack's difficulty never goes down.
+///
+/// Levels are distinct as long as the census's are (one per class).
+pub fn select_levels(levels: &[CensusLevel], n: usize) -> Vec<CensusLevel> {
+    let mut by_area: BTreeMap<usize, Vec<&CensusLevel>> = BTreeMap::new();
+    for l in levels {
+        by_area
+            .entry(l.level.width() * l.level.height())
+            .or_default()
+            .push(l);
+    }
+    for list in by_area.values_mut() {
+        list.sort_by_cached_key(|l| (l.difficulty, l.level.to_string()));
+    }
+    // Water-filling: smallest areas (by how many levels they have) first.
+    let mut order: Vec<(usize, usize)> = by_area.iter().map(|(&a, l)| (l.len(), a)).collect();
+    order.sort();
+    let mut quota: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut remaining = n;
+    for (k, &(available, area)) in order.iter().enumerate() {
+        let share = remaining / (order.len() - k);
+        // Hand out the remainder of the division to the largest areas.
+        let share = if k == order.len() - 1 {
+            remaining
+        } else {
+            share
+        };
+        let q = share.min(available);
+        quota.insert(area, q);
+        remaining -= q;
+    }
+    let mut picked: Vec<CensusLevel> = Vec::with_capacity(n.min(levels.len()));
+    for (area, list) in &by_area {
+        let q = quota[area];
+        let len = list.len();
+        for i in 0..q {
+            // The hardest of slice i of q: index ceil((i+1)·len/q) − 1.
+            let index = ((i + 1) * len).div_ceil(q) - 1;
+            picked.push(list[index].clone());
+        }
+    }
+    picked.sort_by_cached_key(|l| {
+        (
+            l.difficulty,
+            l.level.width() * l.level.height(),
+            l.level.to_string(),
+        )
+    });
+    picked
 }
 
 #[cfg(test)]

@@ -159,6 +159,19 @@ pub enum CensusError {
         /// Largest area supported.
         max_area: usize,
     },
+    /// The piece set needs more counters than the dynamic program holds in
+    /// this rectangle.
+    #[error("the piece set needs {bits} bits of counters in a {width}x{height} rectangle; at most {max} are supported")]
+    TooManyShapes {
+        /// Width asked for.
+        width: usize,
+        /// Height asked for.
+        height: usize,
+        /// Bits the multiset would need.
+        bits: u32,
+        /// Bits supported.
+        max: u32,
+    },
     /// Two parts of the census disagree (a bug, reported rather than hidden).
     #[error("census inconsistency: {what}")]
     Inconsistent {
@@ -168,4 +181,27 @@ pub enum CensusError {
     /// The solver failed while recovering or rating a level.
     #[error(transparent)]
     Solve(#[from] SolveError),
+}
+
+/// Why a piece set could not be read or built.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PieceSetError {
+    /// The text is not a piece-set list.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A set needs at least one shape.
+    #[error("a piece set needs at least one shape")]
+    Empty,
+    /// The same fixed shape was listed twice.
+    #[error("the shape {piece} is listed twice")]
+    Duplicate {
+        /// The shape as text.
+        piece: String,
+    },
+    /// A limit of 0 would leave the shape out.
+    #[error("the shape {piece} has a limit of 0 (a limit must be at least 1)")]
+    ZeroLimit {
+        /// The shape as text.
+        piece: String,
+    },
 }

@@ -338,14 +338,15 @@ impl FromStr for Level {
     }
 }
 
-/// A read position in a description.
-struct Cursor<'a> {
-    text: &'a str,
-    pos: usize,
+/// A read position in a description (also reads piece-set lists, see
+/// [`crate::piece_set`]).
+pub(crate) struct Cursor<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) pos: usize,
 }
 
 impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
+    pub(crate) fn peek(&self) -> Option<char> {
         self.text[self.pos..].chars().next()
     }
 
@@ -366,7 +367,7 @@ impl Cursor<'_> {
         }
     }
 
-    fn number(&mut self, what: &str) -> Result<usize, ParseError> {
+    pub(crate) fn number(&mut self, what: &str) -> Result<usize, ParseError> {
         let start = self.pos;
         let digits = self.text[start..]
             .bytes()
@@ -383,7 +384,7 @@ impl Cursor<'_> {
             .ok_or_else(|| ParseError::new(start, format!("{what} is too large")))
     }
 
-    fn piece(&mut self) -> Result<Piece, ParseError> {
+    pub(crate) fn piece(&mut self) -> Result<Piece, ParseError> {
         let start = self.pos;
         let rest = &self.text[start..];
         if let Some(body) = rest.strip_prefix('(') {

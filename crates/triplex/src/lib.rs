@@ -1,4 +1,5 @@
-//! Triplex: pack dominoes and trominoes into a rectangle.
+//! Triplex: pack dominoes and trominoes into a rectangle (and, for the
+//! census, any [`PieceSet`] of fixed polyominoes, such as BlockPuzzle's).
 //!
 //! The crate has the shape every gridforge game has: [`Triplex`] implements
 //! [`gridforge_game::Game`] (see ARCHITECTURE.md):
@@ -25,18 +26,23 @@ mod game;
 pub mod level;
 pub mod pack;
 pub mod piece;
+pub mod piece_set;
 pub mod solve;
 pub mod tilings;
 
 pub use census::{
-    census_rectangle, census_rectangles, rectangles_up_to, CensusLevel, CensusOptions,
-    RectangleCensus, RectangleReport,
+    census_rectangle, census_rectangle_with, census_rectangles, census_rectangles_with,
+    rectangles_for, rectangles_up_to, select_levels, CensusLevel, CensusOptions, RectangleCensus,
+    RectangleReport,
 };
 pub use chain::{ChainEntry, ChainError, ChainedPack};
-pub use error::{CensusError, LevelError, ParseError, PieceError, PlacementError, SolveError};
+pub use error::{
+    CensusError, LevelError, ParseError, PieceError, PieceSetError, PlacementError, SolveError,
+};
 pub use game::{CensusParams, Triplex};
 pub use gridforge_game::{Game, Uniqueness};
 pub use level::{piece_letter, Level, Placement, Solution};
 pub use pack::{CensusLine, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
 pub use piece::{Piece, Transform};
+pub use piece_set::{Limit, PieceSet};
 pub use solve::{solve, solve_multiset, SolveOutcome, SolveStats, DEFAULT_NODE_BUDGET};

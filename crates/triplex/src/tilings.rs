@@ -1,89 +1,125 @@
-//! Counting tilings per piece multiset with a broken-profile dynamic program.
+//! Counting tilings per piece multiset with a broken-profile dynamic program,
+//! for any [`PieceSet`].
 //!
 //! The rectangle is scanned cell by cell down each column (column-major), so
-//! the frontier is the next `2·height` cells: the farthest any Triplex piece
-//! reaches from the cell where it is laid. A state is that frontier's occupancy
-//! (the *profile*) plus the multiset of pieces laid so far, and its value is the
+//! the frontier is the next `(reach + 1)·height` cells, `reach` being the
+//! farthest column any shape reaches from the cell where it is laid (1 for
+//! Triplex, 4 for an I-pentomino). A state is that frontier's occupancy (the
+//! *profile*) plus the multiset of pieces laid so far, and its value is the
 //! number of ways to reach it, saturated at 2 because the census only asks
 //! "none, one or several".
 //!
-//! States are kept per profile as a sorted list of packed multisets. Laying a
-//! piece adds a constant to the packed multiset, which keeps a list sorted, so
-//! every step is a handful of linear merges: no hashing, no allocation per
-//! state.
+//! The multiset is packed into one integer (`u64`, `u128` or 256 bits, the
+//! narrowest that holds the rectangle's fields): one field per shape, as
+//! wide as that shape's cap in the rectangle needs (a free shape's cap is how
+//! many fit; an "at most once" shape takes one bit), above a low bit that
+//! flags "several". Laying a piece adds a constant, which keeps a list of
+//! packed multisets sorted; a shape whose count already sits at its cap is
+//! not laid (one AND and one compare, only for shapes whose cap is below what
+//! fits), which drops states without breaking the order. So every step is a
+//! handful of linear merges: no hashing, no allocation per state.
+//!
+//! Live profiles are few next to the `2^(frontier bits)` possible ones (a
+//! frontier of 5·height bits for pentominoes), so they are kept as a sorted
+//! vector of `(profile, list)` pairs rather than a dense table.
 
-use crate::piece::{Piece, Transform};
+use crate::error::CensusError;
+use crate::piece::Piece;
+use crate::piece_set::{Limit, PieceSet};
 use rayon::prelude::*;
+use std::cmp::Ordering;
 
-/// Bits per shape count in a packed multiset.
-const FIELD_BITS: u32 = 6;
-/// Largest count a packed field holds.
-const FIELD_MAX: u64 = (1 << FIELD_BITS) - 1;
-/// The tallest rectangle (shorter side) the table supports: profiles of
-/// `2·height` bits must index a table of lists.
+/// The tallest rectangle (shorter side, or the height of a rectangle of a set
+/// that is not closed under transposition) the census supports.
 pub const MAX_TABLE_HEIGHT: usize = 8;
-/// The largest area the table supports (counts must fit their fields).
-pub const MAX_TABLE_AREA: usize = 2 * FIELD_MAX as usize;
+/// The largest area the census supports.
+pub const MAX_TABLE_AREA: usize = 126;
+/// The most bits a packed multiset may take (flag bit included).
+pub const MAX_KEY_BITS: u32 = 256;
 
-/// A multiset of the eight Triplex shapes (in [`Piece::triplex_shapes`]
-/// order), packed 6 bits per count into a `u64`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Multiset(pub u64);
+/// A multiset of the shapes of a [`PieceSet`]: a count per shape, in the
+/// set's shape order.
+///
+/// Multisets are ordered by their counts read from the *last* shape to the
+/// first, which is the order of their packed form (the last shape in the
+/// highest bits); the census keeps the smallest multiset of each symmetry
+/// class.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Multiset(Vec<u8>);
+
+impl Ord for Multiset {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.iter().rev().cmp(other.0.iter().rev())
+    }
+}
+
+impl PartialOrd for Multiset {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl Multiset {
-    /// The multiset with one piece of shape `s`.
-    pub fn unit(s: usize) -> Multiset {
-        Multiset(1 << (FIELD_BITS * s as u32))
-    }
-
-    /// How many pieces of shape `s`.
-    pub fn count(self, s: usize) -> usize {
-        ((self.0 >> (FIELD_BITS * s as u32)) & FIELD_MAX) as usize
-    }
-
-    /// Counts of all eight shapes.
-    pub fn counts(self) -> [usize; 8] {
-        std::array::from_fn(|s| self.count(s))
-    }
-
-    /// Builds a multiset from eight counts (each at most 63).
-    pub fn from_counts(counts: [usize; 8]) -> Multiset {
+    /// A multiset from one count per shape of the set.
+    pub fn from_counts(counts: &[usize]) -> Multiset {
         Multiset(
             counts
                 .iter()
-                .enumerate()
-                .map(|(s, &n)| (n as u64 & FIELD_MAX) << (FIELD_BITS * s as u32))
-                .sum(),
+                .map(|&n| n.min(u8::MAX as usize) as u8)
+                .collect(),
         )
     }
 
+    /// How many pieces of shape `s`.
+    pub fn count(&self, s: usize) -> usize {
+        self.0.get(s).copied().unwrap_or(0) as usize
+    }
+
+    /// The count of every shape.
+    pub fn counts(&self) -> Vec<usize> {
+        self.0.iter().map(|&n| n as usize).collect()
+    }
+
     /// Total number of pieces.
-    pub fn len(self) -> usize {
-        self.counts().iter().sum()
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|&n| n as usize).sum()
     }
 
     /// True when no piece is in it.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&n| n == 0)
     }
 
     /// This multiset with one piece of shape `from` exchanged for one of shape
     /// `to` (the caller makes sure a `from` piece is present).
-    pub fn swap_one(self, from: usize, to: usize) -> Multiset {
-        Multiset(self.0 - Multiset::unit(from).0 + Multiset::unit(to).0)
+    pub fn swap_one(&self, from: usize, to: usize) -> Multiset {
+        let mut m = self.clone();
+        m.0[from] -= 1;
+        m.0[to] += 1;
+        m
     }
 
     /// The image under a permutation of shapes (`perm[s]` is the image of s).
-    pub fn permuted(self, perm: &[usize; 8]) -> Multiset {
-        let mut counts = [0; 8];
-        for (s, n) in self.counts().into_iter().enumerate() {
+    pub fn permuted(&self, perm: &[usize]) -> Multiset {
+        let mut counts = vec![0; self.0.len()];
+        for (s, &n) in self.0.iter().enumerate() {
             counts[perm[s]] = n;
         }
-        Multiset::from_counts(counts)
+        Multiset(counts)
+    }
+
+    /// True when no image under the permutations is smaller (see the order
+    /// above). `inverses[k][t]` is the shape whose image under permutation k
+    /// is `t`. Allocates nothing.
+    pub fn is_smallest_of_class(&self, inverses: &[Vec<usize>]) -> bool {
+        inverses.iter().all(|inv| {
+            let image = (0..self.0.len()).rev().map(|t| &self.0[inv[t]]);
+            self.0.iter().rev().cmp(image) != Ordering::Greater
+        })
     }
 
     /// The multiset as `(shape, count)` pairs for the solver.
-    pub fn to_pieces(self, shapes: &[Piece]) -> Vec<(Piece, usize)> {
+    pub fn to_pieces(&self, shapes: &[Piece]) -> Vec<(Piece, usize)> {
         shapes
             .iter()
             .enumerate()
@@ -91,79 +127,340 @@ impl Multiset {
             .map(|(s, p)| (p.clone(), self.count(s)))
             .collect()
     }
-}
 
-/// How each rectangle symmetry permutes the eight shapes: `perm[s]` is the
-/// index of the image of shape `s`. Only symmetries that map the `width`×
-/// `height` rectangle onto itself are listed (8 for a square, 4 otherwise).
-pub fn shape_permutations(width: usize, height: usize) -> Vec<[usize; 8]> {
-    let shapes = Piece::triplex_shapes();
-    Transform::ALL
-        .iter()
-        .filter(|t| width == height || !t.swaps_axes())
-        .map(|&t| {
-            std::array::from_fn(|s| {
-                let image = shapes[s].transformed(t);
-                shapes
-                    .iter()
-                    .position(|p| *p == image)
-                    .expect("the Triplex set is closed under symmetry")
-            })
+    /// A 64-bit digest: the counts packed 6 bits apart (wrapping around), so
+    /// for Triplex it is the packed form earlier versions seeded from.
+    pub fn fingerprint(&self) -> u64 {
+        self.0.iter().enumerate().fold(0u64, |x, (s, &n)| {
+            x.wrapping_add((n as u64).rotate_left((6 * s % 64) as u32))
         })
-        .collect()
+    }
 }
 
-/// For one rectangle: every multiset that tiles it, with how many tilings
-/// (1, or 2 meaning "two or more").
+/// How each shape's count sits in a packed multiset for one rectangle.
+#[derive(Clone, Debug)]
+struct Layout {
+    /// Bit offset of each shape's field (the flag is bit 0).
+    shift: Vec<u32>,
+    /// Width of each field (0 for a shape that cannot be laid).
+    bits: Vec<u32>,
+    /// The most pieces of each shape the rectangle may hold.
+    cap: Vec<usize>,
+    /// Total bits, flag included.
+    total: u32,
+}
+
+impl Layout {
+    fn new(set: &PieceSet, width: usize, height: usize) -> Layout {
+        let area = width * height;
+        let mut shift = Vec::with_capacity(set.len());
+        let mut bits = Vec::with_capacity(set.len());
+        let mut cap = Vec::with_capacity(set.len());
+        let mut total = 1;
+        for (shape, limit) in set.shapes().iter().zip(set.limits()) {
+            let fits = shape.width() <= width && shape.height() <= height;
+            let c = if fits {
+                limit.cap(area, shape.size())
+            } else {
+                0
+            };
+            let b = usize::BITS - c.leading_zeros();
+            shift.push(total);
+            bits.push(b);
+            cap.push(c);
+            total += b;
+        }
+        Layout {
+            shift,
+            bits,
+            cap,
+            total,
+        }
+    }
+
+    fn pack<K: Key>(&self, m: &Multiset) -> Option<K> {
+        if m.0.len() != self.cap.len() {
+            return None;
+        }
+        let mut key = K::default();
+        for (s, &n) in m.0.iter().enumerate() {
+            if n as usize > self.cap[s] {
+                return None;
+            }
+            if n > 0 {
+                key = key.add(K::shifted(n as u64, self.shift[s]));
+            }
+        }
+        Some(key)
+    }
+
+    fn unpack<K: Key>(&self, key: K) -> Multiset {
+        Multiset(
+            self.shift
+                .iter()
+                .zip(&self.bits)
+                .map(|(&sh, &b)| if b == 0 { 0 } else { key.field(sh, b) as u8 })
+                .collect(),
+        )
+    }
+}
+
+/// A packed multiset: an unsigned integer whose order is its numeric order.
+trait Key: Copy + Ord + Default + Send + Sync + 'static {
+    /// `value << shift` (the value fits below bit `MAX_KEY_BITS`).
+    fn shifted(value: u64, shift: u32) -> Self;
+    /// Sum (never overflows: fields are sized by their caps).
+    fn add(self, other: Self) -> Self;
+    /// Bitwise and.
+    fn and(self, other: Self) -> Self;
+    /// The key with the "several" flag (bit 0) set.
+    fn flagged(self) -> Self;
+    /// The key without the flag.
+    fn unflagged(self) -> Self;
+    /// True when the flag is set.
+    fn is_flagged(self) -> bool;
+    /// The `bits`-wide field at `shift`.
+    fn field(self, shift: u32, bits: u32) -> u64;
+}
+
+macro_rules! impl_key_for_uint {
+    ($t:ty) => {
+        impl Key for $t {
+            fn shifted(value: u64, shift: u32) -> Self {
+                (value as $t) << shift
+            }
+            fn add(self, other: Self) -> Self {
+                self + other
+            }
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            fn flagged(self) -> Self {
+                self | 1
+            }
+            fn unflagged(self) -> Self {
+                self & !1
+            }
+            fn is_flagged(self) -> bool {
+                self & 1 == 1
+            }
+            fn field(self, shift: u32, bits: u32) -> u64 {
+                ((self >> shift) & ((1 << bits) - 1)) as u64
+            }
+        }
+    };
+}
+
+impl_key_for_uint!(u64);
+impl_key_for_uint!(u128);
+
+/// A 256-bit key, most significant word first so the derived order is the
+/// numeric one.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Debug)]
+struct U256([u64; 4]);
+
+impl Key for U256 {
+    fn shifted(value: u64, shift: u32) -> Self {
+        let mut w = [0u64; 4];
+        let (word, bit) = ((shift / 64) as usize, shift % 64);
+        w[3 - word] = value << bit;
+        if bit > 0 && word < 3 {
+            w[2 - word] = value >> (64 - bit);
+        }
+        U256(w)
+    }
+    fn add(self, other: Self) -> Self {
+        let mut w = [0u64; 4];
+        let mut carry = false;
+        for i in (0..4).rev() {
+            let (s, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            w[i] = s;
+            carry = c1 || c2;
+        }
+        U256(w)
+    }
+    fn and(self, other: Self) -> Self {
+        U256(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+    fn flagged(mut self) -> Self {
+        self.0[3] |= 1;
+        self
+    }
+    fn unflagged(mut self) -> Self {
+        self.0[3] &= !1;
+        self
+    }
+    fn is_flagged(self) -> bool {
+        self.0[3] & 1 == 1
+    }
+    fn field(self, shift: u32, bits: u32) -> u64 {
+        let (word, bit) = ((shift / 64) as usize, shift % 64);
+        let mut v = self.0[3 - word] >> bit;
+        if bit > 0 && word < 3 {
+            v |= self.0[2 - word] << (64 - bit);
+        }
+        v & ((1u64 << bits) - 1)
+    }
+}
+
+/// The final list of the dynamic program, in the width it ran with.
+enum Entries {
+    N64(Vec<u64>),
+    N128(Vec<u128>),
+    N256(Vec<U256>),
+}
+
+/// For one rectangle: every multiset of a piece set that tiles it, with how
+/// many tilings (1, or 2 meaning "two or more").
 pub struct TilingTable {
-    /// Sorted; each entry is `multiset << 1 | several`.
-    entries: Vec<u64>,
+    layout: Layout,
+    /// Sorted packed multisets, each with its flag.
+    entries: Entries,
     /// States the dynamic program went through, summed over all steps.
     pub states_examined: u64,
+    /// The most states alive after any one step.
+    pub peak_states: u64,
 }
 
 impl TilingTable {
-    /// Runs the dynamic program for a `width`×`height` rectangle. Returns
-    /// `None` when the height or area exceeds what the table supports.
-    pub fn build(width: usize, height: usize) -> Option<TilingTable> {
-        if height == 0 || height > MAX_TABLE_HEIGHT || width * height > MAX_TABLE_AREA {
-            return None;
+    /// Runs the dynamic program for a `width`×`height` rectangle (taken as
+    /// given: the scan runs down columns of `height` cells).
+    pub fn build(set: &PieceSet, width: usize, height: usize) -> Result<TilingTable, CensusError> {
+        let too_large = CensusError::TooLarge {
+            width,
+            height,
+            max_height: MAX_TABLE_HEIGHT,
+            max_area: MAX_TABLE_AREA,
+        };
+        if width == 0 || height == 0 || height > MAX_TABLE_HEIGHT || width * height > MAX_TABLE_AREA
+        {
+            return Err(too_large);
         }
-        Some(run(width, height))
+        if (set.reach() + 1) * height > 63 {
+            return Err(too_large);
+        }
+        let layout = Layout::new(set, width, height);
+        let (entries, states_examined, peak_states) = if layout.total <= 64 {
+            let (e, s, p) = run::<u64>(width, height, set, &layout);
+            (Entries::N64(e), s, p)
+        } else if layout.total <= 128 {
+            let (e, s, p) = run::<u128>(width, height, set, &layout);
+            (Entries::N128(e), s, p)
+        } else if layout.total <= MAX_KEY_BITS {
+            let (e, s, p) = run::<U256>(width, height, set, &layout);
+            (Entries::N256(e), s, p)
+        } else {
+            return Err(CensusError::TooManyShapes {
+                width,
+                height,
+                bits: layout.total,
+                max: MAX_KEY_BITS,
+            });
+        };
+        Ok(TilingTable {
+            layout,
+            entries,
+            states_examined,
+            peak_states,
+        })
     }
 
     /// How many tilings the multiset has: 0, 1 or 2 (meaning two or more).
-    pub fn tilings(&self, m: Multiset) -> u8 {
-        match self.entries.binary_search_by(|e| (e >> 1).cmp(&m.0)) {
-            Ok(i) => 1 + (self.entries[i] & 1) as u8,
-            Err(_) => 0,
+    /// A multiset over a shape's cap (or of another set) has none here.
+    pub fn tilings(&self, m: &Multiset) -> u8 {
+        fn find<K: Key>(layout: &Layout, entries: &[K], m: &Multiset) -> u8 {
+            let Some(key) = layout.pack::<K>(m) else {
+                return 0;
+            };
+            match entries.binary_search_by(|e| e.unflagged().cmp(&key)) {
+                Ok(i) => 1 + entries[i].is_flagged() as u8,
+                Err(_) => 0,
+            }
+        }
+        match &self.entries {
+            Entries::N64(e) => find(&self.layout, e, m),
+            Entries::N128(e) => find(&self.layout, e, m),
+            Entries::N256(e) => find(&self.layout, e, m),
+        }
+    }
+
+    /// True when `m` is within every shape's cap in this rectangle, so
+    /// [`Self::tilings`] answers for it.
+    pub fn covers(&self, m: &Multiset) -> bool {
+        m.0.len() == self.layout.cap.len()
+            && m.0
+                .iter()
+                .zip(&self.layout.cap)
+                .all(|(&n, &c)| n as usize <= c)
+    }
+
+    /// The `i`-th multiset that tiles the rectangle (in [`Multiset`] order),
+    /// with its tiling count (1 or 2).
+    pub fn get(&self, i: usize) -> (Multiset, u8) {
+        fn at<K: Key>(layout: &Layout, entries: &[K], i: usize) -> (Multiset, u8) {
+            let e = entries[i];
+            (layout.unpack(e.unflagged()), 1 + e.is_flagged() as u8)
+        }
+        match &self.entries {
+            Entries::N64(e) => at(&self.layout, e, i),
+            Entries::N128(e) => at(&self.layout, e, i),
+            Entries::N256(e) => at(&self.layout, e, i),
         }
     }
 
     /// Every multiset that tiles the rectangle, with its tiling count (1 or 2).
     pub fn iter(&self) -> impl Iterator<Item = (Multiset, u8)> + '_ {
-        self.entries
-            .iter()
-            .map(|&e| (Multiset(e >> 1), 1 + (e & 1) as u8))
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// Every multiset with exactly one tiling, in order; the others are
+    /// skipped without being unpacked.
+    pub fn unique(&self) -> impl Iterator<Item = Multiset> + '_ {
+        fn all<'a, K: Key>(
+            layout: &'a Layout,
+            entries: &'a [K],
+        ) -> Box<dyn Iterator<Item = Multiset> + 'a> {
+            Box::new(
+                entries
+                    .iter()
+                    .filter(|e| !e.is_flagged())
+                    .map(move |&e| layout.unpack(e)),
+            )
+        }
+        match &self.entries {
+            Entries::N64(e) => all(&self.layout, e),
+            Entries::N128(e) => all(&self.layout, e),
+            Entries::N256(e) => all(&self.layout, e),
+        }
     }
 
     /// Number of multisets that tile the rectangle.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        match &self.entries {
+            Entries::N64(e) => e.len(),
+            Entries::N128(e) => e.len(),
+            Entries::N256(e) => e.len(),
+        }
     }
 
-    /// True when nothing tiles the rectangle (never for the census's sizes).
+    /// True when nothing tiles the rectangle.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
+    }
+
+    /// Bits of the packed multiset in this rectangle (flag included).
+    pub fn key_bits(&self) -> u32 {
+        self.layout.total
     }
 }
 
 /// A way to lay a shape with its first cell (in column-major order) on the
 /// current cell: the frontier bits it covers and what it adds to the multiset.
 #[derive(Clone, Copy)]
-struct Move {
-    mask: u32,
-    delta: u64,
+struct Move<K> {
+    mask: u64,
+    step: Step<K>,
     /// The move needs `row + min_dr >= 0` …
     min_dr: i32,
     /// … `row + max_dr < height` …
@@ -172,10 +469,30 @@ struct Move {
     max_dc: i32,
 }
 
-fn moves(height: usize) -> Vec<Move> {
-    Piece::triplex_shapes()
+/// What an edge does to each packed multiset of its source list.
+#[derive(Clone, Copy)]
+struct Step<K> {
+    delta: K,
+    /// `(field mask, field at cap)`: a multiset whose field equals the second
+    /// is already at the shape's cap and is dropped. `None` when the cap is
+    /// what fits anyway, so it can never be reached with room to spare.
+    cap: Option<(K, K)>,
+}
+
+impl<K: Key> Step<K> {
+    fn keeps(&self, key: K) -> bool {
+        match self.cap {
+            None => true,
+            Some((mask, full)) => key.and(mask) != full,
+        }
+    }
+}
+
+fn moves<K: Key>(height: usize, set: &PieceSet, layout: &Layout, area: usize) -> Vec<Move<K>> {
+    set.shapes()
         .iter()
         .enumerate()
+        .filter(|(s, _)| layout.cap[*s] > 0)
         .map(|(s, shape)| {
             // Column-major first cell: smallest column, then smallest row.
             let cells: Vec<(i32, i32)> = shape.cells().map(|(r, c)| (r as i32, c as i32)).collect();
@@ -183,9 +500,15 @@ fn moves(height: usize) -> Vec<Move> {
                 .iter()
                 .min_by_key(|(r, c)| (*c, *r))
                 .expect("non-empty");
+            let (shift, bits, cap) = (layout.shift[s], layout.bits[s], layout.cap[s]);
+            let field_mask = K::shifted((1u64 << bits) - 1, shift);
+            let capped = cap < Limit::Free.cap(area, shape.size());
             let mut mv = Move {
                 mask: 0,
-                delta: Multiset::unit(s).0 << 1,
+                step: Step {
+                    delta: K::shifted(1, shift),
+                    cap: capped.then(|| (field_mask, K::shifted(cap as u64, shift))),
+                },
                 min_dr: 0,
                 max_dr: 0,
                 max_dc: 0,
@@ -202,17 +525,24 @@ fn moves(height: usize) -> Vec<Move> {
         .collect()
 }
 
-fn run(width: usize, height: usize) -> TilingTable {
-    let profiles = 1usize << (2 * height);
-    let all_moves = moves(height);
-    let mut lists: Vec<Vec<u64>> = vec![Vec::new(); profiles];
-    lists[0].push(0);
+/// One step's edge: target profile, index of the source in the live list,
+/// index of the move (`u32::MAX`: the cell was already covered).
+type Edge = (u64, u32, u32);
+
+fn run<K: Key>(width: usize, height: usize, set: &PieceSet, layout: &Layout) -> (Vec<K>, u64, u64) {
+    let all_moves = moves::<K>(height, set, layout, width * height);
+    let pass = Step {
+        delta: K::default(),
+        cap: None,
+    };
+    // Live profiles, sorted, each with its sorted list of packed multisets.
+    let mut live: Vec<(u64, Vec<K>)> = vec![(0, vec![K::default()])];
     let mut states_examined = 0u64;
-    // (target profile, source profile, delta) for one step, reused.
-    let mut edges: Vec<(u32, u32, u64)> = Vec::new();
+    let mut peak = 1u64;
+    let mut edges: Vec<Edge> = Vec::new();
     for cell in 0..width * height {
         let (row, col) = ((cell % height) as i32, (cell / height) as i32);
-        let fitting: Vec<Move> = all_moves
+        let fitting: Vec<Move<K>> = all_moves
             .iter()
             .copied()
             .filter(|m| {
@@ -222,120 +552,183 @@ fn run(width: usize, height: usize) -> TilingTable {
             })
             .collect();
         edges.clear();
-        for (p, list) in lists.iter().enumerate() {
-            if list.is_empty() {
-                continue;
-            }
+        for (i, (p, list)) in live.iter().enumerate() {
             states_examined += list.len() as u64;
-            let p = p as u32;
+            let p = *p;
             if p & 1 == 1 {
-                edges.push((p >> 1, p, 0));
+                edges.push((p >> 1, i as u32, u32::MAX));
                 continue;
             }
-            for m in &fitting {
+            for (k, m) in fitting.iter().enumerate() {
                 if p & m.mask == 0 {
-                    edges.push(((p | m.mask) >> 1, p, m.delta));
+                    edges.push(((p | m.mask) >> 1, i as u32, k as u32));
                 }
             }
         }
         edges.sort_unstable();
         // Group the edges by target profile; each group merges independently.
-        let mut groups: Vec<&[(u32, u32, u64)]> = Vec::new();
+        let mut groups: Vec<&[Edge]> = Vec::new();
         let mut rest = &edges[..];
         while let Some(&(q, _, _)) = rest.first() {
             let n = rest.iter().take_while(|e| e.0 == q).count();
             groups.push(&rest[..n]);
             rest = &rest[n..];
         }
-        let merged: Vec<(u32, Vec<u64>)> = groups
+        let step_of = |k: u32| {
+            if k == u32::MAX {
+                pass
+            } else {
+                fitting[k as usize].step
+            }
+        };
+        let source = |&(_, i, k): &Edge| (&live[i as usize].1[..], step_of(k));
+        live = groups
             .par_iter()
-            .map(|group| (group[0].0, merge_group(group, &lists)))
+            .map(|group| (group[0].0, merge_group(group.iter().map(source))))
+            .filter(|(_, list)| !list.is_empty())
             .collect();
-        let mut next: Vec<Vec<u64>> = vec![Vec::new(); profiles];
-        for (q, list) in merged {
-            next[q as usize] = list;
-        }
-        lists = next;
+        peak = peak.max(live.iter().map(|(_, l)| l.len() as u64).sum());
     }
-    TilingTable {
-        entries: std::mem::take(&mut lists[0]),
-        states_examined,
-    }
+    let entries = match live.into_iter().next() {
+        Some((0, list)) => list,
+        _ => Vec::new(),
+    };
+    (entries, states_examined, peak)
 }
 
-/// Merges the source lists of one target profile, each shifted by its delta,
+/// Merges the source lists of one target profile, each shifted by its step,
 /// adding up counts that meet (saturating at "several").
-fn merge_group(group: &[(u32, u32, u64)], lists: &[Vec<u64>]) -> Vec<u64> {
-    let (_, p0, d0) = group[0];
-    let mut acc: Vec<u64> = lists[p0 as usize].iter().map(|e| e + d0).collect();
+fn merge_group<'a, K: Key>(mut sources: impl Iterator<Item = (&'a [K], Step<K>)>) -> Vec<K> {
+    let Some((first, s0)) = sources.next() else {
+        return Vec::new();
+    };
+    let mut acc: Vec<K> = match s0.cap {
+        None => first.iter().map(|&e| e.add(s0.delta)).collect(),
+        Some(_) => first
+            .iter()
+            .filter(|&&e| s0.keeps(e))
+            .map(|&e| e.add(s0.delta))
+            .collect(),
+    };
     let mut out = Vec::new();
-    for &(_, p, d) in &group[1..] {
+    for (b, step) in sources {
         out.clear();
-        out.reserve(acc.len() + lists[p as usize].len());
-        let (a, b) = (&acc[..], &lists[p as usize][..]);
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() && j < b.len() {
-            let (x, y) = (a[i], b[j] + d);
-            match (x >> 1).cmp(&(y >> 1)) {
-                std::cmp::Ordering::Less => {
-                    out.push(x);
-                    i += 1;
-                }
-                std::cmp::Ordering::Greater => {
-                    out.push(y);
-                    j += 1;
-                }
-                std::cmp::Ordering::Equal => {
-                    out.push(x | 1);
-                    i += 1;
-                    j += 1;
-                }
-            }
+        out.reserve(acc.len() + b.len());
+        // One copy of the loop per kind of step, so the common uncapped one
+        // tests nothing per state.
+        match step.cap {
+            None => merge_two(&acc, b, step.delta, |_| true, &mut out),
+            Some(_) => merge_two(&acc, b, step.delta, |e| step.keeps(e), &mut out),
         }
-        out.extend_from_slice(&a[i..]);
-        out.extend(b[j..].iter().map(|e| e + d));
         std::mem::swap(&mut acc, &mut out);
     }
     acc
+}
+
+/// Merges sorted `a` with sorted `b` shifted by `delta` (keeping only the
+/// states `keep` allows) into `out`.
+#[inline(always)]
+fn merge_two<K: Key>(a: &[K], b: &[K], delta: K, keep: impl Fn(K) -> bool, out: &mut Vec<K>) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if !keep(b[j]) {
+            j += 1;
+            continue;
+        }
+        let (x, y) = (a[i], b[j].add(delta));
+        match x.unflagged().cmp(&y.unflagged()) {
+            Ordering::Less => {
+                out.push(x);
+                i += 1;
+            }
+            Ordering::Greater => {
+                out.push(y);
+                j += 1;
+            }
+            Ordering::Equal => {
+                out.push(x.flagged());
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend(b[j..].iter().filter(|&&e| keep(e)).map(|&e| e.add(delta)));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn counts_domino_tilings() {
-        // Domino-only multisets: 2x2 with {2h} and {2v}; 4x2 with 4v: 1, 2h+2v: 3 → several.
-        let t = TilingTable::build(2, 2).unwrap();
-        assert_eq!(
-            t.tilings(Multiset::from_counts([2, 0, 0, 0, 0, 0, 0, 0])),
-            1
-        );
-        assert_eq!(
-            t.tilings(Multiset::from_counts([0, 2, 0, 0, 0, 0, 0, 0])),
-            1
-        );
-        let t = TilingTable::build(4, 2).unwrap();
-        assert_eq!(
-            t.tilings(Multiset::from_counts([0, 4, 0, 0, 0, 0, 0, 0])),
-            1
-        );
-        assert_eq!(
-            t.tilings(Multiset::from_counts([2, 2, 0, 0, 0, 0, 0, 0])),
-            2
-        );
-        assert_eq!(
-            t.tilings(Multiset::from_counts([1, 3, 0, 0, 0, 0, 0, 0])),
-            0
-        );
+    fn triplex(counts: [usize; 8]) -> Multiset {
+        Multiset::from_counts(&counts)
     }
 
     #[test]
-    fn permutations_form_the_symmetry_group() {
-        assert_eq!(shape_permutations(4, 3).len(), 4);
-        assert_eq!(shape_permutations(4, 4).len(), 8);
+    fn counts_domino_tilings() {
+        // Domino-only multisets: 2x2 with {2h} and {2v}; 4x2 with 4v: 1, 2h+2v: 3 → several.
+        let set = PieceSet::triplex();
+        let t = TilingTable::build(&set, 2, 2).unwrap();
+        assert_eq!(t.tilings(&triplex([2, 0, 0, 0, 0, 0, 0, 0])), 1);
+        assert_eq!(t.tilings(&triplex([0, 2, 0, 0, 0, 0, 0, 0])), 1);
+        let t = TilingTable::build(&set, 4, 2).unwrap();
+        assert_eq!(t.tilings(&triplex([0, 4, 0, 0, 0, 0, 0, 0])), 1);
+        assert_eq!(t.tilings(&triplex([2, 2, 0, 0, 0, 0, 0, 0])), 2);
+        assert_eq!(t.tilings(&triplex([1, 3, 0, 0, 0, 0, 0, 0])), 0);
+    }
+
+    #[test]
+    fn caps_drop_states() {
+        // Dominoes at most once each: a 2x2 has no tiling; free h with one v:
+        // 3x2 has h,h,v in two ways (v left or right).
+        let once: PieceSet = "1h,1v".parse().unwrap();
+        assert!(TilingTable::build(&once, 2, 2).unwrap().is_empty());
+        let mixed: PieceSet = "h,1v".parse().unwrap();
+        let t = TilingTable::build(&mixed, 3, 2).unwrap();
+        assert_eq!(t.tilings(&Multiset::from_counts(&[2, 1])), 2);
+        // Rows of three cells hold no horizontal dominoes only.
+        assert_eq!(t.tilings(&Multiset::from_counts(&[3, 0])), 0);
+        let t = TilingTable::build(&mixed, 4, 2).unwrap();
+        assert_eq!(t.tilings(&Multiset::from_counts(&[4, 0])), 1);
+        // 2h+2v tiles 4x2 in three ways, but at most one v is allowed.
+        assert!(t.iter().all(|(m, _)| m.count(1) <= 1));
+        assert_eq!(t.tilings(&Multiset::from_counts(&[1, 2])), 0);
+        assert!(!t.covers(&Multiset::from_counts(&[1, 2])));
+    }
+
+    #[test]
+    fn wide_keys_agree() {
+        let set = PieceSet::blockpuzzle();
+        let t = TilingTable::build(&set, 4, 4).unwrap();
+        assert!(t.key_bits() > 64);
+        for (m, n) in t.iter() {
+            assert_eq!(t.tilings(&m), n);
+        }
+        // The packed order is the multiset order.
+        let all: Vec<Multiset> = t.iter().map(|(m, _)| m).collect();
+        assert!(all.windows(2).all(|w| w[0] < w[1]));
+        let layout = Layout::new(&set, 4, 4);
+        for m in &all {
+            let k: U256 = layout.pack(m).unwrap();
+            assert_eq!(layout.unpack(k), *m);
+        }
+    }
+
+    #[test]
+    fn u256_arithmetic() {
+        let a = U256::shifted(0b101, 62);
+        assert_eq!(a.field(62, 3), 0b101);
+        let b = a.add(U256::shifted(0b011, 62));
+        assert_eq!(b.field(62, 4), 0b1000);
+        assert!(U256::shifted(1, 200) > U256::shifted(u64::MAX, 100));
+    }
+
+    #[test]
+    fn symmetries_form_the_group() {
+        let set = PieceSet::triplex();
+        assert_eq!(set.symmetries(4, 3).len(), 4);
+        assert_eq!(set.symmetries(4, 4).len(), 8);
         // A quarter turn swaps h and v.
-        let perms = shape_permutations(3, 3);
-        assert!(perms.iter().any(|p| p[0] == 1 && p[1] == 0));
+        assert!(set.symmetries(3, 3).iter().any(|p| p[0] == 1 && p[1] == 0));
     }
 }

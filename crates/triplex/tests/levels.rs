@@ -5,7 +5,7 @@ use gridforge_triplex::census::has_straight_cut;
 use gridforge_triplex::tilings::{Multiset, TilingTable};
 use gridforge_triplex::{
     census_rectangle, rectangles_up_to, solve, CensusError, CensusOptions, Level, LevelRecord,
-    Piece, SolveError, Uniqueness,
+    Piece, PieceSet, SolveError, Uniqueness,
 };
 
 fn level(text: &str) -> Level {
@@ -19,7 +19,7 @@ fn counts_of(names: &[(&str, usize)]) -> Multiset {
         let p = Piece::from_short_name(name).unwrap();
         counts[shapes.iter().position(|s| *s == p).unwrap()] += n;
     }
-    Multiset::from_counts(counts)
+    Multiset::from_counts(&counts)
 }
 
 #[test]
@@ -67,8 +67,8 @@ fn every_level_up_to_area_30_is_unique_with_rotation_allowed() {
 #[test]
 fn straight_cut_rule() {
     // Four horizontal dominoes tile 4x2 in one way, but the tiling has cuts.
-    let table = TilingTable::build(4, 2).unwrap();
-    assert_eq!(table.tilings(counts_of(&[("h", 4)])), 1);
+    let table = TilingTable::build(&PieceSet::triplex(), 4, 2).unwrap();
+    assert_eq!(table.tilings(&counts_of(&[("h", 4)])), 1);
     let four_h = level("4x2:4h");
     let sol = &solve(&four_h, 1, 1000).unwrap().solutions[0];
     assert!(has_straight_cut(4, 2, sol));
@@ -91,11 +91,11 @@ fn straight_cut_rule() {
 fn symmetric_images_count_once() {
     // {2H, Lne, Lsw} tiles 4x3 uniquely, and so does
     // its mirror image {2H, Lnw, Lse}; the census keeps exactly one of the two.
-    let table = TilingTable::build(4, 3).unwrap();
+    let table = TilingTable::build(&PieceSet::triplex(), 4, 3).unwrap();
     let a = counts_of(&[("H", 2), ("Lne", 1), ("Lsw", 1)]);
     let b = counts_of(&[("H", 2), ("Lnw", 1), ("Lse", 1)]);
-    assert_eq!(table.tilings(a), 1);
-    assert_eq!(table.tilings(b), 1);
+    assert_eq!(table.tilings(&a), 1);
+    assert_eq!(table.tilings(&b), 1);
     let (levels, report) = census_rectangle(4, 3, &CensusOptions::default()).unwrap();
     assert!(report.three_pieces > report.classes);
     let multiset_of = |l: &gridforge_triplex::CensusLevel| {
@@ -104,7 +104,7 @@ fn symmetric_images_count_once() {
         for p in &l.solution.placements {
             counts[shapes.iter().position(|s| *s == p.shape).unwrap()] += 1;
         }
-        Multiset::from_counts(counts)
+        Multiset::from_counts(&counts)
     };
     let found: Vec<Multiset> = levels.iter().map(multiset_of).collect();
     assert_eq!(found.iter().filter(|m| **m == a || **m == b).count(), 1);
@@ -207,4 +207,61 @@ fn the_seed_picks_the_shown_orientation_reproducibly() {
     };
     assert_eq!(run(7), run(7));
     assert_ne!(run(7), run(8));
+}
+
+#[test]
+fn select_levels_spreads_a_pack_across_sizes() {
+    use gridforge_triplex::{census_rectangles_with, select_levels, CensusLevel};
+    use std::collections::{BTreeMap, BTreeSet};
+    let set = PieceSet::blockpuzzle();
+    let rects = gridforge_triplex::rectangles_for(&set, 16);
+    let all: Vec<CensusLevel> =
+        census_rectangles_with(&set, &rects, &CensusOptions::default(), |_| {})
+            .unwrap()
+            .into_iter()
+            .flat_map(|(l, _)| l)
+            .collect();
+    assert!(all.len() > 1000);
+    let area = |l: &CensusLevel| l.level.width() * l.level.height();
+    let mut per_area: BTreeMap<usize, usize> = BTreeMap::new();
+    for l in &all {
+        *per_area.entry(area(l)).or_default() += 1;
+    }
+    let picked = select_levels(&all, 500);
+    assert_eq!(picked.len(), 500);
+    let distinct: BTreeSet<String> = picked.iter().map(|l| l.level.to_string()).collect();
+    assert_eq!(distinct.len(), 500);
+    assert!(picked
+        .windows(2)
+        .all(|w| w[0].difficulty <= w[1].difficulty));
+    for l in &picked {
+        let solved = solve(&l.level, 2, 10_000_000).unwrap();
+        assert_eq!(solved.uniqueness(), Uniqueness::Unique, "{}", l.level);
+        assert_eq!(solved.stats.nodes, l.difficulty);
+    }
+    // Every area is represented; a small area gives all it has; the hardest
+    // level of every area is in.
+    let mut picked_per_area: BTreeMap<usize, usize> = BTreeMap::new();
+    for l in &picked {
+        *picked_per_area.entry(area(l)).or_default() += 1;
+    }
+    assert_eq!(
+        picked_per_area.keys().collect::<Vec<_>>(),
+        per_area.keys().collect::<Vec<_>>()
+    );
+    let share = 500 / per_area.len();
+    for (a, &n) in &per_area {
+        assert_eq!(picked_per_area[a], n.min(picked_per_area[a].max(share)));
+        if n <= share {
+            assert_eq!(picked_per_area[a], n, "area {a} gives all it has");
+        }
+        let hardest = all
+            .iter()
+            .filter(|l| area(l) == *a)
+            .max_by_key(|l| (l.difficulty, l.level.to_string()))
+            .unwrap();
+        assert!(picked.contains(hardest), "hardest of area {a}");
+    }
+    // Asking for more than there is gives everything.
+    assert_eq!(select_levels(&all[..30], 500).len(), 30);
 }
