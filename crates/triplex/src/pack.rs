@@ -119,6 +119,15 @@ pub struct LevelRecord {
     pub solution: Vec<String>,
 }
 
+/// `cells[k]`: the cells `[row, col]` of piece k as the player is given it.
+fn piece_cells(level: &Level) -> Vec<Vec<[usize; 2]>> {
+    level
+        .pieces()
+        .iter()
+        .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
+        .collect()
+}
+
 impl LevelRecord {
     /// The record of a census level.
     pub fn from_census(found: &CensusLevel) -> LevelRecord {
@@ -128,11 +137,7 @@ impl LevelRecord {
             width: level.width(),
             height: level.height(),
             description: level.to_string(),
-            pieces: level
-                .pieces()
-                .iter()
-                .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
-                .collect(),
+            pieces: piece_cells(level),
             rotatable: level.rotatable(),
             difficulty: found.difficulty,
             solution: level.solution_grid(&found.solution),
@@ -187,11 +192,7 @@ impl PublicLevel {
             width: level.width(),
             height: level.height(),
             description: level.to_string(),
-            pieces: level
-                .pieces()
-                .iter()
-                .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
-                .collect(),
+            pieces: piece_cells(level),
             rotatable: level.rotatable(),
             difficulty,
         }
