@@ -49,6 +49,12 @@ fn the_exported_file_holds_everything() {
     let out = temp_file("triplex.html");
     succeeded(&["triplex", "export-html", "--out", &out]);
     let html = std::fs::read_to_string(&out).unwrap();
+    // The offline budget: all three games and every level in at most 600 KB.
+    assert!(
+        html.len() <= 600_000,
+        "the offline file is {} bytes, over the 600 KB budget",
+        html.len()
+    );
     // Nothing is loaded from elsewhere.
     for needle in [
         "src=\"",
