@@ -824,11 +824,7 @@ async fn medians_in(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let fresh = {
-        let cached = app
-            .catalogue
-            .medians
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
+        let cached = cat.medians.lock().unwrap_or_else(|p| p.into_inner());
         cached
             .as_ref()
             .filter(|(made, _)| made.elapsed() < MEDIANS_TTL)

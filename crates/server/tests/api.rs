@@ -397,15 +397,11 @@ async fn blockpuzzle_family_has_its_own_levels_tokens_and_records(url: &str) {
     assert_eq!(records["best_ms"], solved["time_ms"]);
     let (status, medians) = server.get("/api/blockpuzzle/medians").await;
     assert_eq!(status, StatusCode::OK, "{medians}");
-    // OPEN BUG (reported, not yet understood): on PostgreSQL this answer is
-    // `[]` although the records above count the solve; on SQLite it holds it.
-    if url.starts_with("sqlite") {
-        assert_eq!(
-            medians["levels"],
-            json!([[1, solved["time_ms"], 1]]),
-            "{records}"
-        );
-    }
+    assert_eq!(
+        medians["levels"],
+        json!([[1, solved["time_ms"], 1]]),
+        "{records}"
+    );
 
     // Triplex's records are untouched.
     let (_, triplex) = server.get("/api/triplex/levels/1/records").await;
