@@ -7,7 +7,10 @@ mod plot;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
-use gridforge_triplex::pack::{level_list_text, GAME_PACK_TIERS};
+use gridforge_triplex::pack::{
+    census_level_list_text, level_list_text, BLOCKPUZZLE_MAX_AREA, BLOCKPUZZLE_PACK_LEVELS,
+    GAME_PACK_TIERS,
+};
 use gridforge_triplex::{
     census_rectangles_with, rectangles_for, rectangles_up_to, select_levels, solve, CensusLevel,
     CensusLine, CensusOptions, ChainedPack, Level, LevelRecord, Pack, PieceSet, PublicLevel,
@@ -81,6 +84,21 @@ pub enum Command {
         /// The text file to write.
         #[arg(long)]
         out: std::path::PathBuf,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Run the BlockPuzzle census (every rectangle up to an area) and write
+    /// the BlockPuzzle family's level list
+    /// (crates/triplex/data/blockpuzzle-levels.txt): 500 levels chosen by
+    /// `select_levels` (equal quotas per area, the hardest of each difficulty
+    /// slice), easiest first.
+    BlockpuzzleLevels {
+        /// The text file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Largest rectangle area of the census.
+        #[arg(long, default_value_t = BLOCKPUZZLE_MAX_AREA as u32, value_parser = clap::value_parser!(u32).range(4..=40))]
+        max_area: u32,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -249,6 +267,25 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             std::fs::write(&out, level_list_text(&pack))
                 .with_context(|| format!("cannot write {}", out.display()))?;
             eprintln!("wrote {} levels to {}", pack.levels.len(), out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::BlockpuzzleLevels { out, max_area, run } => {
+            let set = PieceSet::blockpuzzle();
+            let results = run_census(&set, &rectangles_for(&set, max_area as usize), &run)?;
+            print_report(&results);
+            let all: Vec<CensusLevel> = results.into_iter().flat_map(|(l, _)| l).collect();
+            let chosen = select_levels(&all, BLOCKPUZZLE_PACK_LEVELS);
+            let header = format!(
+                "gridforge BlockPuzzle levels: {} of the {} levels up to area {max_area}, \
+                 chosen by select_levels (equal quotas per area, the hardest of each \
+                 difficulty slice), easiest first; one per line (description, solver nodes, \
+                 solution rows joined by /); written by `gridforge triplex blockpuzzle-levels`",
+                chosen.len(),
+                all.len()
+            );
+            std::fs::write(&out, census_level_list_text(&header, &chosen))
+                .with_context(|| format!("cannot write {}", out.display()))?;
+            eprintln!("wrote {} levels to {}", chosen.len(), out.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Stats {

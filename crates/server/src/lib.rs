@@ -63,6 +63,8 @@ pub struct Shared {
     pub store: Arc<dyn storage::Store>,
     /// The Triplex levels.
     pub catalogue: Arc<triplex::Catalogue>,
+    /// The BlockPuzzle levels.
+    pub blockpuzzle: Arc<triplex::Catalogue>,
     /// Signs and checks start tokens with the shared key.
     pub signer: token::TokenSigner,
     /// The write-rate limit per client address.
@@ -123,6 +125,10 @@ impl Server {
             .await
             .map_err(|e| ServerError::Pack(e.to_string()))?
             .map_err(ServerError::Pack)?;
+        let blockpuzzle = tokio::task::spawn_blocking(triplex::Catalogue::blockpuzzle)
+            .await
+            .map_err(|e| ServerError::Pack(e.to_string()))?
+            .map_err(ServerError::Pack)?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServerError::Io {
@@ -145,6 +151,7 @@ impl Server {
         let state = AppState(Arc::new(Shared {
             store,
             catalogue,
+            blockpuzzle,
             signer: token::TokenSigner::new(&key),
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),

@@ -38,6 +38,13 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/triplex/levels/{number}/name"),
     ("get", "/api/triplex/levels/{number}/records"),
     ("get", "/api/triplex/medians"),
+    ("get", "/api/blockpuzzle/levels"),
+    ("get", "/api/blockpuzzle/levels/{number}"),
+    ("post", "/api/blockpuzzle/levels/{number}/start"),
+    ("post", "/api/blockpuzzle/levels/{number}/solves"),
+    ("post", "/api/blockpuzzle/levels/{number}/name"),
+    ("get", "/api/blockpuzzle/levels/{number}/records"),
+    ("get", "/api/blockpuzzle/medians"),
     ("post", "/api/kakuro/generate"),
     ("post", "/api/kakuro/solve"),
     ("post", "/api/kakuro/fill"),
@@ -75,6 +82,36 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route(
             "/api/triplex/medians",
             get(triplex::medians).layer(guarded()),
+        )
+        .route(
+            "/api/blockpuzzle/levels",
+            get(triplex::blockpuzzle_list_levels),
+        )
+        .route(
+            "/api/blockpuzzle/levels/{number}",
+            get(triplex::blockpuzzle_get_level),
+        )
+        .route(
+            "/api/blockpuzzle/levels/{number}/start",
+            post(triplex::blockpuzzle_start),
+        )
+        .route(
+            "/api/blockpuzzle/levels/{number}/solves",
+            post(triplex::blockpuzzle_submit_solve)
+                .layer(guarded())
+                .layer(middleware::from_fn(count_solves)),
+        )
+        .route(
+            "/api/blockpuzzle/levels/{number}/name",
+            post(triplex::blockpuzzle_name_first_solver).layer(guarded()),
+        )
+        .route(
+            "/api/blockpuzzle/levels/{number}/records",
+            get(triplex::blockpuzzle_records).layer(guarded()),
+        )
+        .route(
+            "/api/blockpuzzle/medians",
+            get(triplex::blockpuzzle_medians).layer(guarded()),
         )
         .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
         .route("/api/kakuro/solve", post(kakuro::solve_board))

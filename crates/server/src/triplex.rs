@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridforge_triplex::pack::{game_levels, GameLevel};
+use gridforge_triplex::pack::{blockpuzzle_levels, game_levels, GameLevel};
 use gridforge_triplex::{Level, Pack, Placement, PublicLevel};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -88,7 +88,18 @@ pub struct Catalogue {
     numbers: HashMap<String, usize>,
     /// The last answer of the medians endpoint and when it was made.
     medians: Mutex<Option<(Instant, Arc<ETagged>)>>,
+    /// The family's prefix of the records' level key (empty for Triplex,
+    /// whose records are keyed by the bare description as always).
+    key_prefix: &'static str,
+    /// Added to a level number in the family's start tokens, so a token of
+    /// one family's level never serves another's.
+    token_offset: u32,
 }
+
+/// Records of BlockPuzzle levels are kept under this prefix + description.
+pub const BLOCKPUZZLE_KEY_PREFIX: &str = "blockpuzzle:";
+/// BlockPuzzle start tokens carry level numbers from this offset + 1.
+pub const BLOCKPUZZLE_TOKEN_OFFSET: u32 = 1 << 24;
 
 /// The level list's JSON.
 /// The level list.
@@ -140,7 +151,50 @@ impl Catalogue {
             list,
             numbers,
             medians: Mutex::new(None),
+            key_prefix: "",
+            token_offset: 0,
         }
+    }
+
+    /// The catalogue of a second family's level list: its records keyed by
+    /// `key_prefix` + description, its tokens numbered from
+    /// `token_offset` + 1.
+    pub fn for_family(
+        listed: Vec<GameLevel>,
+        key_prefix: &'static str,
+        token_offset: u32,
+    ) -> Catalogue {
+        let mut catalogue = Catalogue::from_levels(listed);
+        catalogue.numbers = catalogue
+            .levels
+            .iter()
+            .map(|l| {
+                (
+                    format!("{key_prefix}{}", l.public.level.description),
+                    l.public.level.number,
+                )
+            })
+            .collect();
+        catalogue.key_prefix = key_prefix;
+        catalogue.token_offset = token_offset;
+        catalogue
+    }
+
+    /// The BlockPuzzle family's catalogue (its 500 levels, read in about a
+    /// millisecond), made for each server: its medians cache is the server's
+    /// own, as two servers in one process (the tests) use two databases.
+    pub fn blockpuzzle() -> Result<Arc<Catalogue>, String> {
+        let levels = blockpuzzle_levels().map_err(|e| e.to_string())?;
+        Ok(Arc::new(Catalogue::for_family(
+            levels,
+            BLOCKPUZZLE_KEY_PREFIX,
+            BLOCKPUZZLE_TOKEN_OFFSET,
+        )))
+    }
+
+    /// The key the store keeps a level's records under.
+    fn record_key(&self, level: &CatalogueLevel) -> String {
+        format!("{}{}", self.key_prefix, level.public.level.description)
     }
 
     /// The catalogue of the game's level list (every level up to area 64,
@@ -252,7 +306,22 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
         (status = 304, description = "Not modified."),
     ))]
 pub async fn list_levels(State(app): State<AppState>, headers: HeaderMap) -> Response {
-    cached_json(&app.catalogue.list, &headers)
+    list_levels_in(&app.catalogue, headers).await
+}
+
+/// `GET /api/blockpuzzle/levels`: every level, without solutions.
+#[utoipa::path(get, path = "/api/blockpuzzle/levels", tag = "blockpuzzle",
+    summary = "Every BlockPuzzle level, without solutions",
+    responses(
+        (status = 200, description = "The level list.", body = LevelList),
+        (status = 304, description = "Not modified."),
+    ))]
+pub async fn blockpuzzle_list_levels(State(app): State<AppState>, headers: HeaderMap) -> Response {
+    list_levels_in(&app.blockpuzzle, headers).await
+}
+
+async fn list_levels_in(cat: &Catalogue, headers: HeaderMap) -> Response {
+    cached_json(&cat.list, &headers)
 }
 
 /// `GET /api/triplex/levels/{number}`: one level, without its solution.
@@ -270,7 +339,33 @@ pub async fn get_level(
     Path(number): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (_, level) = app.catalogue.lookup(&number)?;
+    get_level_in(&app.catalogue, number, headers).await
+}
+
+/// `GET /api/blockpuzzle/levels/{number}`: one level, without its solution.
+#[utoipa::path(get, path = "/api/blockpuzzle/levels/{number}", tag = "blockpuzzle",
+    summary = "One level, without its solution",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The level.", body = ApiLevel),
+        (status = 304, description = "Not modified."),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+    ))]
+pub async fn blockpuzzle_get_level(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    get_level_in(&app.blockpuzzle, number, headers).await
+}
+
+async fn get_level_in(
+    cat: &Catalogue,
+    number: String,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (_, level) = cat.lookup(&number)?;
     Ok(cached_json(&level.json, &headers))
 }
 
@@ -301,12 +396,33 @@ pub async fn start(
     State(app): State<AppState>,
     Path(number): Path<String>,
 ) -> Result<Response, ApiError> {
-    let (number, level) = app.catalogue.lookup(&number)?;
+    start_in(&app, &app.catalogue, number).await
+}
+
+/// `POST /api/blockpuzzle/levels/{number}/start`: a signed start token.
+#[utoipa::path(post, path = "/api/blockpuzzle/levels/{number}/start", tag = "blockpuzzle",
+    summary = "Start a level: a signed start token",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The token.", body = Started),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
+pub async fn blockpuzzle_start(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    start_in(&app, &app.blockpuzzle, number).await
+}
+
+async fn start_in(app: &AppState, cat: &Catalogue, number: String) -> Result<Response, ApiError> {
+    let (number, level) = cat.lookup(&number)?;
     let mut nonce = [0u8; NONCE_BYTES];
     rand::fill(&mut nonce);
     let issued_at = now_ms();
     let token = app.signer.sign(&StartToken {
-        level: number as u32,
+        level: number as u32 + cat.token_offset,
         issued_at,
         nonce,
     });
@@ -382,11 +498,45 @@ pub async fn submit_solve(
     Path(number): Path<String>,
     Json(request): Json<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let (number, level) = app.catalogue.lookup(&number)?;
+    submit_solve_in(&app, &app.catalogue, number, request).await
+}
+
+/// `POST /api/blockpuzzle/levels/{number}/solves`: verify and record a solve.
+#[utoipa::path(post, path = "/api/blockpuzzle/levels/{number}/solves", tag = "blockpuzzle",
+    summary = "Submit a solve",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "Verified and recorded (durably).", body = Solved),
+        (status = 400, description = "Malformed JSON, unknown fields, a bad name, a token that is malformed, forged, expired, issued in the future or issued for another level.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 409, description = "The token was already used for a solve.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or not a solution, or solved faster than `min_time_ms`.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
+pub async fn blockpuzzle_submit_solve(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+    Json(request): Json<SolveRequest>,
+) -> Result<Response, ApiError> {
+    submit_solve_in(&app, &app.blockpuzzle, number, request).await
+}
+
+async fn submit_solve_in(
+    app: &AppState,
+    cat: &Catalogue,
+    number: String,
+    request: SolveRequest,
+) -> Result<Response, ApiError> {
+    let (number, level) = cat.lookup(&number)?;
     if let Some(name) = &request.name {
         check_name(name).map_err(|e| e.because("bad_name"))?;
     }
-    let token = verify_token(&app, &request.token, number).map_err(|e| e.because("bad_token"))?;
+    let token =
+        verify_token(app, cat, &request.token, number).map_err(|e| e.because("bad_token"))?;
     let placements = to_placements(&request.placements).map_err(|e| e.because("not_a_solution"))?;
     let violations = level.level.check_placements(&placements);
     if !violations.is_empty() {
@@ -408,7 +558,7 @@ pub async fn submit_solve(
     let outcome = app
         .store
         .record_solve(&NewSolve {
-            level: &level.public.level.description,
+            level: &cat.record_key(level),
             nonce: &token.nonce,
             time_ms: time_ms as i64,
             solved_at: now as i64,
@@ -425,10 +575,7 @@ pub async fn submit_solve(
         SolveRecorded::Recorded { first } => {
             if !request.hinted {
                 // This server's medians are stale now (others' within a minute).
-                *app.catalogue
-                    .medians
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner()) = None;
+                *cat.medians.lock().unwrap_or_else(|p| p.into_inner()) = None;
             }
             let named = first && request.name.is_some();
             if first {
@@ -488,12 +635,46 @@ pub async fn name_first_solver(
     Path(number): Path<String>,
     Json(request): Json<NameRequest>,
 ) -> Result<Response, ApiError> {
-    let (number, level) = app.catalogue.lookup(&number)?;
+    name_first_solver_in(&app, &app.catalogue, number, request).await
+}
+
+/// `POST /api/blockpuzzle/levels/{number}/name`: the first solver names
+/// themselves, proving it with the token of their solve.
+#[utoipa::path(post, path = "/api/blockpuzzle/levels/{number}/name", tag = "blockpuzzle",
+    summary = "The first solver names themselves",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    request_body = NameRequest,
+    responses(
+        (status = 200, description = "Name recorded.", body = Named),
+        (status = 400, description = "Malformed JSON, a bad name, or a malformed, forged or other level's token.", body = ErrorBody),
+        (status = 403, description = "The token is not the one of the level's first solve.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 409, description = "The first solver already has a name.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
+pub async fn blockpuzzle_name_first_solver(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+    Json(request): Json<NameRequest>,
+) -> Result<Response, ApiError> {
+    name_first_solver_in(&app, &app.blockpuzzle, number, request).await
+}
+
+async fn name_first_solver_in(
+    app: &AppState,
+    cat: &Catalogue,
+    number: String,
+    request: NameRequest,
+) -> Result<Response, ApiError> {
+    let (number, level) = cat.lookup(&number)?;
     check_name(&request.name)?;
-    let token = verify_token(&app, &request.token, number)?;
+    let token = verify_token(app, cat, &request.token, number)?;
     let outcome = app
         .store
-        .name_first_solver(&level.public.level.description, &token.nonce, &request.name)
+        .name_first_solver(&cat.record_key(level), &token.nonce, &request.name)
         .await?;
     match outcome {
         NameOutcome::Named => Ok(no_store(Json(Named {
@@ -555,8 +736,29 @@ pub async fn records(
     State(app): State<AppState>,
     Path(number): Path<String>,
 ) -> Result<Response, ApiError> {
-    let (number, level) = app.catalogue.lookup(&number)?;
-    let records = app.store.records(&level.public.level.description).await?;
+    records_in(&app, &app.catalogue, number).await
+}
+
+/// `GET /api/blockpuzzle/levels/{number}/records`: the table of records.
+#[utoipa::path(get, path = "/api/blockpuzzle/levels/{number}/records", tag = "blockpuzzle",
+    summary = "A level's table of records",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The records.", body = RecordsJson),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn blockpuzzle_records(
+    State(app): State<AppState>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    records_in(&app, &app.blockpuzzle, number).await
+}
+
+async fn records_in(app: &AppState, cat: &Catalogue, number: String) -> Result<Response, ApiError> {
+    let (number, level) = cat.lookup(&number)?;
+    let records = app.store.records(&cat.record_key(level)).await?;
     Ok(no_store(Json(RecordsJson {
         level: number,
         first: records.first.map(|f| FirstJson {
@@ -595,12 +797,34 @@ pub async fn medians(
     State(app): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
+    medians_in(&app, &app.catalogue, headers).await
+}
+
+/// `GET /api/blockpuzzle/medians`: every level's players' median time (solves
+/// without hints), remade at most once a minute, and after a solve on this
+/// server.
+#[utoipa::path(get, path = "/api/blockpuzzle/medians", tag = "blockpuzzle",
+    summary = "Every level's players' median time",
+    description = "For every level with verified solves made without a hint: `[level, median_ms, solves]`, in level order. Remade from the database at most once a minute and after a solve on this server; `Cache-Control: no-cache` with an `ETag` (`If-None-Match` answers 304).",
+    responses(
+        (status = 200, description = "The medians.", body = MediansJson),
+        (status = 304, description = "Not modified (the `ETag` matched)."),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn blockpuzzle_medians(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    medians_in(&app, &app.blockpuzzle, headers).await
+}
+
+async fn medians_in(
+    app: &AppState,
+    cat: &Catalogue,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let fresh = {
-        let cached = app
-            .catalogue
-            .medians
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
+        let cached = cat.medians.lock().unwrap_or_else(|p| p.into_inner());
         cached
             .as_ref()
             .filter(|(made, _)| made.elapsed() < MEDIANS_TTL)
@@ -613,16 +837,14 @@ pub async fn medians(
             let mut levels: Vec<[i64; 3]> = rows
                 .iter()
                 .filter_map(|m| {
-                    let number = *app.catalogue.numbers.get(&m.level)?;
+                    let number = *cat.numbers.get(&m.level)?;
                     Some([number as i64, m.median_ms, m.solves])
                 })
                 .collect();
             levels.sort_unstable();
             let answer = Arc::new(ETagged::json(&MediansJson { levels }));
-            *app.catalogue
-                .medians
-                .lock()
-                .unwrap_or_else(|p| p.into_inner()) = Some((Instant::now(), answer.clone()));
+            *cat.medians.lock().unwrap_or_else(|p| p.into_inner()) =
+                Some((Instant::now(), answer.clone()));
             answer
         }
     };
@@ -703,15 +925,24 @@ pub fn disagreements(
 }
 
 /// Checks a token's signature and that it was issued for `number`.
-fn verify_token(app: &AppState, text: &str, number: usize) -> Result<StartToken, ApiError> {
+fn verify_token(
+    app: &AppState,
+    cat: &Catalogue,
+    text: &str,
+    number: usize,
+) -> Result<StartToken, ApiError> {
     let token = app.signer.verify(text).map_err(|e| match e {
         TokenError::Malformed | TokenError::BadSignature => ApiError::bad_request(e.to_string()),
     })?;
-    if token.level as usize != number {
-        return Err(ApiError::bad_request(format!(
-            "the token was issued for level {}, not level {number}",
-            token.level
-        )));
+    if token.level as usize != number + cat.token_offset as usize {
+        return Err(match token.level.checked_sub(cat.token_offset) {
+            Some(other) if other > 0 && other < BLOCKPUZZLE_TOKEN_OFFSET => ApiError::bad_request(
+                format!("the token was issued for level {other}, not level {number}"),
+            ),
+            _ => ApiError::bad_request(format!(
+                "the token was issued for another family's level, not level {number}"
+            )),
+        });
     }
     Ok(token)
 }

@@ -24,7 +24,7 @@ pub static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
 #[openapi(
     info(
         title = "gridforge",
-        description = "The gridforge game server: Triplex levels and table of records, Kakuro generation and solving, ChessMemory setups.\n\nConventions: JSON in and out. Every error answer (4xx and 5xx) has the body `{\"error\": \"...\"}`. Request bodies are limited to 64 KiB (413). POST requests are rate-limited per client address (429 with `Retry-After`). Times are Unix milliseconds. Seeds are unsigned 64-bit integers; seeds the server picks are below 2^53.\n\nTriplex anti-cheat: a player starts a level (`/start`) and gets a token signed by the server (HMAC-SHA256 over level, issue time and a nonce). A solve sends the token and the cells of every piece; the server checks the placement itself, measures the time from the token's issue, refuses a solve faster than `min_time_ms` (250 ms per piece), a token of another level, a token used before (409) and tokens older than 30 days. The first verified solve of a level (decided atomically in the database) may carry a name, or name itself afterwards with the same token (`/name`)."
+        description = "The gridforge game server: Triplex levels and table of records, Kakuro generation and solving, ChessMemory setups.\n\nConventions: JSON in and out. Every error answer (4xx and 5xx) has the body `{\"error\": \"...\"}`. Request bodies are limited to 64 KiB (413). POST requests are rate-limited per client address (429 with `Retry-After`). Times are Unix milliseconds. Seeds are unsigned 64-bit integers; seeds the server picks are below 2^53.\n\nTriplex anti-cheat: a player starts a level (`/start`) and gets a token signed by the server (HMAC-SHA256 over level, issue time and a nonce). A solve sends the token and the cells of every piece; the server checks the placement itself, measures the time from the token's issue, refuses a solve faster than `min_time_ms` (250 ms per piece), a token of another level, a token used before (409) and tokens older than 30 days. The first verified solve of a level (decided atomically in the database) may carry a name, or name itself afterwards with the same token (`/name`).\n\nBlockPuzzle (`/api/blockpuzzle/...`): the second family of the Triplex game (500 levels of distinct pieces of 2 to 5 cells, none rotatable), with the same routes, answers and rules as Triplex; its records, medians and tokens are its own (a Triplex token never serves a BlockPuzzle level)."
     ),
     paths(
         crate::router::health,
@@ -36,6 +36,13 @@ pub static WEB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../web");
         crate::triplex::name_first_solver,
         crate::triplex::records,
         crate::triplex::medians,
+        crate::triplex::blockpuzzle_list_levels,
+        crate::triplex::blockpuzzle_get_level,
+        crate::triplex::blockpuzzle_start,
+        crate::triplex::blockpuzzle_submit_solve,
+        crate::triplex::blockpuzzle_name_first_solver,
+        crate::triplex::blockpuzzle_records,
+        crate::triplex::blockpuzzle_medians,
         crate::kakuro::generate_puzzle,
         crate::kakuro::solve_board,
         crate::kakuro::fill_layout,

@@ -306,6 +306,111 @@ async fn full_solve_flow(url: &str) {
     server.stop().await;
 }
 
+on_both_backends!(blockpuzzle_family_has_its_own_levels_tokens_and_records);
+async fn blockpuzzle_family_has_its_own_levels_tokens_and_records(url: &str) {
+    let server = TestServer::start(url).await;
+    let listed = gridforge_triplex::pack::blockpuzzle_levels().unwrap();
+    let (status, list) = server.get("/api/blockpuzzle/levels").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list["count"], 500);
+    let levels = list["levels"].as_array().unwrap();
+    for (shown, game) in levels.iter().zip(&listed) {
+        assert_eq!(shown["description"], game.level.to_string());
+        assert_eq!(shown["rotatable"], Value::Null);
+    }
+    assert!(!serde_json::to_string(&list).unwrap().contains("solution"));
+    let (status, one) = server.get("/api/blockpuzzle/levels/1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(one, levels[0]);
+    let (status, _) = server.get("/api/blockpuzzle/levels/501").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = server.get("/api/blockpuzzle/levels/x/records").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Level 1 solved by the solver from the description the server shows.
+    let level: gridforge_triplex::Level = one["description"].as_str().unwrap().parse().unwrap();
+    let report =
+        gridforge_triplex::solve(&level, 2, gridforge_triplex::DEFAULT_NODE_BUDGET).unwrap();
+    assert_eq!(report.solutions.len(), 1);
+    let grid = level.solution_grid(&report.solutions[0]);
+    let cells: Vec<Vec<[usize; 2]>> = (0..level.pieces().len())
+        .map(|k| {
+            let letter = gridforge_triplex::piece_letter(k);
+            grid.iter()
+                .enumerate()
+                .flat_map(|(r, row)| {
+                    row.chars()
+                        .enumerate()
+                        .filter(move |&(_, ch)| ch == letter)
+                        .map(move |(c, _)| [r, c])
+                })
+                .collect()
+        })
+        .collect();
+    let placements = placements_json(&cells);
+    let floor = one["min_time_ms"].as_u64().unwrap();
+    assert_eq!(floor, 250 * level.pieces().len() as u64);
+
+    // A Triplex token does not open a BlockPuzzle level, nor the reverse.
+    let triplex_token = server.start_level(1).await;
+    let (status, started) = server
+        .post("/api/blockpuzzle/levels/1/start", &json!(null))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    assert_eq!(started["level"], 1);
+    let token = started["token"].as_str().unwrap().to_string();
+    tokio::time::sleep(Duration::from_millis(floor + 50)).await;
+    let (status, body) = server
+        .post(
+            "/api/blockpuzzle/levels/1/solves",
+            &json!({"token": triplex_token, "placements": placements}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = server.solve(1, &token, solution_of(1)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // A wrong placement is refused.
+    let mut wrong = cells.clone();
+    wrong.swap(0, 1);
+    let (status, body) = server
+        .post(
+            "/api/blockpuzzle/levels/1/solves",
+            &json!({"token": token, "placements": placements_json(&wrong)}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    let (status, solved) = server
+        .post(
+            "/api/blockpuzzle/levels/1/solves",
+            &json!({"token": token, "placements": placements, "name": "Ada"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["first"], true);
+    assert_eq!(solved["named"], true);
+
+    let (status, records) = server.get("/api/blockpuzzle/levels/1/records").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(records["first"]["name"], "Ada");
+    assert_eq!(records["solves"], 1);
+    assert_eq!(records["best_ms"], solved["time_ms"]);
+    let (status, medians) = server.get("/api/blockpuzzle/medians").await;
+    assert_eq!(status, StatusCode::OK, "{medians}");
+    assert_eq!(
+        medians["levels"],
+        json!([[1, solved["time_ms"], 1]]),
+        "{records}"
+    );
+
+    // Triplex's records are untouched.
+    let (_, triplex) = server.get("/api/triplex/levels/1/records").await;
+    assert_eq!(triplex["solves"], 0);
+    let (_, medians) = server.get("/api/triplex/medians").await;
+    assert_eq!(medians["levels"], json!([]));
+    server.stop().await;
+}
+
 on_both_backends!(hinted_solves_count_but_are_never_first_nor_best);
 async fn hinted_solves_count_but_are_never_first_nor_best(url: &str) {
     let server = TestServer::start(url).await;

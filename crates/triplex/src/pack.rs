@@ -28,6 +28,40 @@ pub const FIRST_TIER_LEVELS: usize = 724;
 /// billion search nodes, while this file is read in milliseconds).
 const GAME_LEVELS: &str = include_str!("../data/game-levels.txt");
 
+/// The largest rectangle area of the BlockPuzzle family's census (every
+/// rectangle up to this area: 189,308 levels in about 13 s on two cores;
+/// area 28 takes about ten minutes).
+pub const BLOCKPUZZLE_MAX_AREA: usize = 24;
+/// Number of levels in the BlockPuzzle family's pack.
+pub const BLOCKPUZZLE_PACK_LEVELS: usize = 500;
+
+/// The BlockPuzzle family's levels in order, in the format of
+/// [`parse_level_list`] (`gridforge triplex blockpuzzle-levels` writes it:
+/// the census of every rectangle up to [`BLOCKPUZZLE_MAX_AREA`] with the
+/// BlockPuzzle pieces, then [`crate::select_levels`] of 500).
+const BLOCKPUZZLE_LEVELS: &str = include_str!("../data/blockpuzzle-levels.txt");
+
+/// The BlockPuzzle family's level list (see [`BLOCKPUZZLE_LEVELS`]).
+pub fn blockpuzzle_levels() -> Result<Vec<GameLevel>, CensusError> {
+    parse_level_list(BLOCKPUZZLE_LEVELS)
+}
+
+/// The level list text of a family's chosen census levels, in the order
+/// given, as [`parse_level_list`] reads it; `header` is written as a `#` line.
+pub fn census_level_list_text(header: &str, levels: &[CensusLevel]) -> String {
+    let mut text = format!("# {header}\n");
+    for found in levels {
+        let record = LevelRecord::from_census(found);
+        text.push_str(&format!(
+            "{} {} {}\n",
+            record.description,
+            record.difficulty,
+            record.solution.join("/")
+        ));
+    }
+    text
+}
+
 /// One level of the game pack as its level list holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameLevel {
