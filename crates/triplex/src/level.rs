@@ -322,15 +322,8 @@ impl FromStr for Level {
                 rotatable = Some(pieces.len());
             }
             pieces.extend(std::iter::repeat_n(piece, count));
-            match cur.peek() {
-                Some(',') => cur.pos += 1,
-                None => break,
-                Some(c) => {
-                    return Err(ParseError::new(
-                        cur.pos,
-                        format!("unexpected '{c}', expected ',' or the end"),
-                    ))
-                }
+            if !cur.item_separator()? {
+                break;
             }
         }
         Level::new(width, height, pieces, rotatable)
@@ -346,6 +339,22 @@ pub(crate) struct Cursor<'a> {
 }
 
 impl Cursor<'_> {
+    /// After a list item: consumes a ',' and says whether another item
+    /// follows (false at the end); anything else is an error.
+    pub(crate) fn item_separator(&mut self) -> Result<bool, ParseError> {
+        match self.peek() {
+            Some(',') => {
+                self.pos += 1;
+                Ok(true)
+            }
+            None => Ok(false),
+            Some(c) => Err(ParseError::new(
+                self.pos,
+                format!("unexpected '{c}', expected ',' or the end"),
+            )),
+        }
+    }
+
     pub(crate) fn peek(&self) -> Option<char> {
         self.text[self.pos..].chars().next()
     }

@@ -281,16 +281,8 @@ impl FromStr for PieceSet {
                 Limit::Free
             };
             shapes.push((cur.piece()?, limit));
-            match cur.peek() {
-                Some(',') => cur.pos += 1,
-                None => break,
-                Some(c) => {
-                    return Err(ParseError::new(
-                        cur.pos,
-                        format!("unexpected '{c}', expected ',' or the end"),
-                    )
-                    .into())
-                }
+            if !cur.item_separator()? {
+                break;
             }
         }
         PieceSet::new(shapes, rotatable)
