@@ -1,8 +1,11 @@
 //! Every endpoint's JSON body through the whole router, in process (no
-//! socket): the first byte picks the route (and a level number for the
-//! Triplex routes), the rest is the body, or for the GET routes the rest of
-//! the path. In a body, `$T` stands for a fresh start token of that level
-//! (asked from `/start` first), so solves and names get past the signature.
+//! socket): the first byte picks the route from the server's own route list
+//! (`router::ROUTES`, so a new route is fuzzed without touching this file)
+//! and, in its top three bits, a level number for the `{number}` routes; the
+//! rest is the body, or for the GET routes the rest of the path. In a body,
+//! `$T` stands for a fresh start token of that level from the same family's
+//! `/start` (Triplex or BlockPuzzle), so solves and names get past the
+//! signature.
 //!
 //! Properties: the server never answers 5xx to anything a client sends
 //! (bad input is 4xx; the engines' budgets bound the work); every 4xx of an
@@ -14,30 +17,11 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
+use gridforge_server::router::ROUTES;
 use gridforge_server::{Config, Server};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 use tower::ServiceExt;
-
-/// The POST routes with a JSON body; `{n}` is a level number.
-const POSTS: &[&str] = &[
-    "/api/kakuro/generate",
-    "/api/kakuro/solve",
-    "/api/kakuro/fill",
-    "/api/kakuro/candidates",
-    "/api/kakuro/hint",
-    "/api/chess/setup",
-    "/api/triplex/levels/{n}/start",
-    "/api/triplex/levels/{n}/solves",
-    "/api/triplex/levels/{n}/name",
-];
-/// The GET routes, the rest of the input appended to the path.
-const GETS: &[&str] = &[
-    "/api/triplex/levels",
-    "/api/triplex/levels/",
-    "/api/triplex/levels/{n}/records?",
-    "/healthz?",
-];
 
 struct App {
     runtime: tokio::runtime::Runtime,
@@ -114,26 +98,30 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let App { runtime, router } = app();
-    // Levels 0 to 7 (0 does not exist) and a few far ones.
+    // Levels 0 to 5 (0 does not exist), BlockPuzzle's last and a sealed
+    // Triplex level past the first pack.
     let level = match pick >> 5 {
-        6 => 724,
+        6 => 500,
         7 => 725,
         n => u32::from(n),
     };
-    let route = usize::from(pick & 31) % (POSTS.len() + GETS.len());
+    let (method, path) = ROUTES[usize::from(pick & 31) % ROUTES.len()];
+    let uri = path.replace("{number}", &level.to_string());
     runtime.block_on(async {
-        if route < POSTS.len() {
-            let uri = POSTS[route].replace("{n}", &level.to_string());
+        if method == "post" {
             let mut body = rest.to_vec();
             if body.windows(2).any(|w| w == b"$T") {
-                let start = format!("/api/triplex/levels/{level}/start");
-                let (status, answer) = call(router, Method::POST, &start, Vec::new()).await;
-                check(&start, status, &answer);
-                if status.is_success() {
-                    let value: serde_json::Value = serde_json::from_slice(&answer).unwrap();
-                    let token = value["token"].as_str().expect("a token").to_string();
-                    let text = String::from_utf8_lossy(&body).replace("$T", &token);
-                    body = text.into_bytes();
+                // The start route of the same family and level.
+                if let Some(prefix) = uri.rsplit_once('/').map(|(prefix, _)| prefix) {
+                    let start = format!("{prefix}/start");
+                    let (status, answer) = call(router, Method::POST, &start, Vec::new()).await;
+                    check(&start, status, &answer);
+                    if status.is_success() {
+                        let value: serde_json::Value = serde_json::from_slice(&answer).unwrap();
+                        let token = value["token"].as_str().expect("a token").to_string();
+                        let text = String::from_utf8_lossy(&body).replace("$T", &token);
+                        body = text.into_bytes();
+                    }
                 }
             }
             let (status, answer) = call(router, Method::POST, &uri, body).await;
@@ -142,7 +130,7 @@ fuzz_target!(|data: &[u8]| {
             let Ok(tail) = std::str::from_utf8(rest) else {
                 return;
             };
-            let uri = GETS[route - POSTS.len()].replace("{n}", &level.to_string()) + tail;
+            let uri = uri + tail;
             let (status, answer) = call(router, Method::GET, &uri, Vec::new()).await;
             check(&uri, status, &answer);
         }
