@@ -122,7 +122,7 @@ pub fn rectangles_for(set: &PieceSet, max_area: usize) -> Vec<(usize, usize)> {
 
 /// The rectangle the census of `width`×`height` runs on: width ≥ height when
 /// the set is closed under transposition, otherwise as given.
-fn oriented(set: &PieceSet, width: usize, height: usize) -> (usize, usize) {
+pub fn oriented(set: &PieceSet, width: usize, height: usize) -> (usize, usize) {
     if set.transpose_closed() {
         (width.max(height), width.min(height))
     } else {
@@ -168,35 +168,18 @@ pub fn census_rectangle_with(
     let (width, height) = oriented(set, width, height);
     let start = Instant::now();
     let table = TilingTable::build(set, width, height)?;
-    let inverses = set.inverse_symmetries(width, height);
-    let mut unique_count = 0;
-    let three: Vec<Multiset> = table
-        .unique()
-        .inspect(|_| unique_count += 1)
-        .filter(|m| m.len() >= 3)
-        .collect();
-    let three_count = three.len();
-    let classes: Vec<Multiset> = three
-        .into_par_iter()
-        .filter(|m| m.is_smallest_of_class(&inverses))
-        .collect();
-    let found: Vec<Option<CensusLevel>> = classes
-        .par_iter()
-        .map(|m| make_level(set, width, height, m, &table, options))
-        .collect::<Result<_, _>>()?;
-    let mut levels: Vec<CensusLevel> = found.into_iter().flatten().collect();
-    levels.sort_by(|a, b| {
-        (a.difficulty, a.level.to_string()).cmp(&(b.difficulty, b.level.to_string()))
-    });
+    let found = candidates(set, width, height, &table);
+    let mut levels = levels_of(set, width, height, &found.classes, &table, options)?;
+    sort_levels(&mut levels);
     let report = RectangleReport {
         width,
         height,
         states: table.states_examined,
         peak_states: table.peak_states,
         multisets: table.len(),
-        unique: unique_count,
-        three_pieces: three_count,
-        classes: classes.len(),
+        unique: found.unique,
+        three_pieces: found.three_pieces,
+        classes: found.classes.len(),
         levels: levels.len(),
         rotatable: levels
             .iter()
@@ -205,6 +188,65 @@ pub fn census_rectangle_with(
         elapsed: start.elapsed(),
     };
     Ok((levels, report))
+}
+
+/// Stage 2 of the census: what a table's uniquely tiling multisets leave as
+/// level candidates, and how many passed each rule on the way.
+#[derive(Clone, Debug, Default)]
+pub struct Candidates {
+    /// Multisets with exactly one tiling.
+    pub unique: usize,
+    /// … of those, with at least three pieces.
+    pub three_pieces: usize,
+    /// … of those, the smallest of their symmetry class: the candidates.
+    pub classes: Vec<Multiset>,
+}
+
+/// Stage 2 for the multisets of `table` (a whole rectangle's, or one
+/// shard's share of it: every rule looks at one multiset alone).
+pub fn candidates(set: &PieceSet, width: usize, height: usize, table: &TilingTable) -> Candidates {
+    let inverses = set.inverse_symmetries(width, height);
+    let mut unique = 0;
+    let three: Vec<Multiset> = table
+        .unique()
+        .inspect(|_| unique += 1)
+        .filter(|m| m.len() >= 3)
+        .collect();
+    let three_pieces = three.len();
+    let classes = three
+        .into_par_iter()
+        .filter(|m| m.is_smallest_of_class(&inverses))
+        .collect();
+    Candidates {
+        unique,
+        three_pieces,
+        classes,
+    }
+}
+
+/// Stages 3 to 5 for candidates of stage 2, in parallel: the levels they
+/// make (a candidate whose tiling has a straight cut makes none), in no
+/// particular order. `table` is asked whether the multisets one piece away
+/// tile at all, which only a set with a rotatable piece needs; it must then
+/// be the whole rectangle's table.
+pub fn levels_of(
+    set: &PieceSet,
+    width: usize,
+    height: usize,
+    classes: &[Multiset],
+    table: &TilingTable,
+    options: &CensusOptions,
+) -> Result<Vec<CensusLevel>, CensusError> {
+    let found: Vec<Option<CensusLevel>> = classes
+        .par_iter()
+        .map(|m| make_level(set, width, height, m, table, options))
+        .collect::<Result<_, _>>()?;
+    Ok(found.into_iter().flatten().collect())
+}
+
+/// Puts levels in the census's order: by difficulty, then description.
+pub fn sort_levels(levels: &mut [CensusLevel]) {
+    levels.sort_by_cached_key(|l| (l.difficulty, l.level.to_string()));
 }
 
 /// The census of one rectangle: its levels (easiest first) and its report.

@@ -27,6 +27,8 @@ use crate::error::CensusError;
 use crate::piece::Piece;
 use crate::piece_set::{Limit, PieceSet};
 use rayon::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 /// The tallest rectangle (shorter side, or the height of a rectangle of a set
@@ -205,8 +207,25 @@ impl Layout {
     }
 }
 
-/// A packed multiset: an unsigned integer whose order is its numeric order.
-trait Key: Copy + Ord + Default + Send + Sync + 'static {
+/// A packed multiset: an unsigned integer whose order is its numeric order,
+/// `u64`, `u128` or [`U256`] ([`KeyWidth`] says which a rectangle needs).
+///
+/// Public so that a caller driving a [`Program`] itself (the sharded census)
+/// can hold, hash and ship states; sealed, since the program relies on its
+/// arithmetic.
+pub trait Key:
+    sealed::Sealed
+    + Copy
+    + Ord
+    + Default
+    + std::hash::Hash
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + Serialize
+    + DeserializeOwned
+    + 'static
+{
     /// `value << shift` (the value fits below bit `MAX_KEY_BITS`).
     fn shifted(value: u64, shift: u32) -> Self;
     /// Sum (never overflows: fields are sized by their caps).
@@ -221,31 +240,77 @@ trait Key: Copy + Ord + Default + Send + Sync + 'static {
     fn is_flagged(self) -> bool;
     /// The `bits`-wide field at `shift`.
     fn field(self, shift: u32, bits: u32) -> u64;
+    /// The key folded into 64 bits (for hashing it to a shard).
+    fn fold64(self) -> u64;
 }
+
+mod sealed {
+    /// Keeps [`super::Key`] to the three widths below and lets a table
+    /// hold any of them.
+    pub trait Sealed: Sized {
+        /// The table's sorted entries in this width.
+        fn entries(list: Vec<Self>) -> Entries;
+    }
+
+    /// The final list of the dynamic program, in the width it ran with.
+    pub enum Entries {
+        N64(Vec<u64>),
+        N128(Vec<u128>),
+        N256(Vec<super::U256>),
+    }
+
+    impl Sealed for u64 {
+        fn entries(list: Vec<Self>) -> Entries {
+            Entries::N64(list)
+        }
+    }
+    impl Sealed for u128 {
+        fn entries(list: Vec<Self>) -> Entries {
+            Entries::N128(list)
+        }
+    }
+    impl Sealed for super::U256 {
+        fn entries(list: Vec<Self>) -> Entries {
+            Entries::N256(list)
+        }
+    }
+}
+use sealed::Entries;
 
 macro_rules! impl_key_for_uint {
     ($t:ty) => {
         impl Key for $t {
+            #[inline]
             fn shifted(value: u64, shift: u32) -> Self {
                 (value as $t) << shift
             }
+            #[inline]
             fn add(self, other: Self) -> Self {
                 self + other
             }
+            #[inline]
             fn and(self, other: Self) -> Self {
                 self & other
             }
+            #[inline]
             fn flagged(self) -> Self {
                 self | 1
             }
+            #[inline]
             fn unflagged(self) -> Self {
                 self & !1
             }
+            #[inline]
             fn is_flagged(self) -> bool {
                 self & 1 == 1
             }
+            #[inline]
             fn field(self, shift: u32, bits: u32) -> u64 {
                 ((self >> shift) & ((1 << bits) - 1)) as u64
+            }
+            #[inline]
+            fn fold64(self) -> u64 {
+                (self as u128 as u64) ^ ((self as u128 >> 64) as u64)
             }
         }
     };
@@ -256,10 +321,13 @@ impl_key_for_uint!(u128);
 
 /// A 256-bit key, most significant word first so the derived order is the
 /// numeric one.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Debug)]
-struct U256([u64; 4]);
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Debug, Hash, Serialize, Deserialize,
+)]
+pub struct U256([u64; 4]);
 
 impl Key for U256 {
+    #[inline]
     fn shifted(value: u64, shift: u32) -> Self {
         let mut w = [0u64; 4];
         let (word, bit) = ((shift / 64) as usize, shift % 64);
@@ -269,6 +337,7 @@ impl Key for U256 {
         }
         U256(w)
     }
+    #[inline]
     fn add(self, other: Self) -> Self {
         let mut w = [0u64; 4];
         let mut carry = false;
@@ -280,20 +349,25 @@ impl Key for U256 {
         }
         U256(w)
     }
+    #[inline]
     fn and(self, other: Self) -> Self {
         U256(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
+    #[inline]
     fn flagged(mut self) -> Self {
         self.0[3] |= 1;
         self
     }
+    #[inline]
     fn unflagged(mut self) -> Self {
         self.0[3] &= !1;
         self
     }
+    #[inline]
     fn is_flagged(self) -> bool {
         self.0[3] & 1 == 1
     }
+    #[inline]
     fn field(self, shift: u32, bits: u32) -> u64 {
         let (word, bit) = ((shift / 64) as usize, shift % 64);
         let mut v = self.0[3 - word] >> bit;
@@ -302,13 +376,51 @@ impl Key for U256 {
         }
         v & ((1u64 << bits) - 1)
     }
+    #[inline]
+    fn fold64(self) -> u64 {
+        self.0.iter().fold(0, |x, &w| x.rotate_left(17) ^ w)
+    }
 }
 
-/// The final list of the dynamic program, in the width it ran with.
-enum Entries {
-    N64(Vec<u64>),
-    N128(Vec<u128>),
-    N256(Vec<U256>),
+/// Which integer a rectangle's packed multisets need: the narrowest that
+/// holds every shape's field and the flag bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyWidth {
+    /// `u64`.
+    U64,
+    /// `u128`.
+    U128,
+    /// [`U256`].
+    U256,
+}
+
+/// Checks that the dynamic program can run a `width`×`height` rectangle for a
+/// set (taken as given: columns of `height` cells) and says which key width
+/// it needs.
+pub fn key_width(set: &PieceSet, width: usize, height: usize) -> Result<KeyWidth, CensusError> {
+    let too_large = CensusError::TooLarge {
+        width,
+        height,
+        max_height: MAX_TABLE_HEIGHT,
+        max_area: MAX_TABLE_AREA,
+    };
+    if width == 0 || height == 0 || height > MAX_TABLE_HEIGHT || width * height > MAX_TABLE_AREA {
+        return Err(too_large);
+    }
+    if (set.reach() + 1) * height > 63 {
+        return Err(too_large);
+    }
+    match Layout::new(set, width, height).total {
+        0..=64 => Ok(KeyWidth::U64),
+        65..=128 => Ok(KeyWidth::U128),
+        bits if bits <= MAX_KEY_BITS => Ok(KeyWidth::U256),
+        bits => Err(CensusError::TooManyShapes {
+            width,
+            height,
+            bits,
+            max: MAX_KEY_BITS,
+        }),
+    }
 }
 
 /// For one rectangle: every multiset of a piece set that tiles it, with how
@@ -327,43 +439,26 @@ impl TilingTable {
     /// Runs the dynamic program for a `width`×`height` rectangle (taken as
     /// given: the scan runs down columns of `height` cells).
     pub fn build(set: &PieceSet, width: usize, height: usize) -> Result<TilingTable, CensusError> {
-        let too_large = CensusError::TooLarge {
-            width,
-            height,
-            max_height: MAX_TABLE_HEIGHT,
-            max_area: MAX_TABLE_AREA,
-        };
-        if width == 0 || height == 0 || height > MAX_TABLE_HEIGHT || width * height > MAX_TABLE_AREA
-        {
-            return Err(too_large);
+        fn run<K: Key>(
+            set: &PieceSet,
+            width: usize,
+            height: usize,
+        ) -> Result<TilingTable, CensusError> {
+            let program = Program::<K>::new(set, width, height)?;
+            let mut live = program.start();
+            let (mut examined, mut peak) = (0, 1);
+            for cell in 0..program.cells() {
+                examined += state_count(&live);
+                live = program.step(cell, live);
+                peak = peak.max(state_count(&live));
+            }
+            Ok(program.table(Program::finish(live), examined, peak))
         }
-        if (set.reach() + 1) * height > 63 {
-            return Err(too_large);
+        match key_width(set, width, height)? {
+            KeyWidth::U64 => run::<u64>(set, width, height),
+            KeyWidth::U128 => run::<u128>(set, width, height),
+            KeyWidth::U256 => run::<U256>(set, width, height),
         }
-        let layout = Layout::new(set, width, height);
-        let (entries, states_examined, peak_states) = if layout.total <= 64 {
-            let (e, s, p) = run::<u64>(width, height, set, &layout);
-            (Entries::N64(e), s, p)
-        } else if layout.total <= 128 {
-            let (e, s, p) = run::<u128>(width, height, set, &layout);
-            (Entries::N128(e), s, p)
-        } else if layout.total <= MAX_KEY_BITS {
-            let (e, s, p) = run::<U256>(width, height, set, &layout);
-            (Entries::N256(e), s, p)
-        } else {
-            return Err(CensusError::TooManyShapes {
-                width,
-                height,
-                bits: layout.total,
-                max: MAX_KEY_BITS,
-            });
-        };
-        Ok(TilingTable {
-            layout,
-            entries,
-            states_examined,
-            peak_states,
-        })
     }
 
     /// How many tilings the multiset has: 0, 1 or 2 (meaning two or more).
@@ -455,6 +550,201 @@ impl TilingTable {
     }
 }
 
+/// The states alive between two steps of a [`Program`]: the live profiles,
+/// sorted, each with its sorted, non-empty list of packed multisets (each
+/// with its "several" flag).
+pub type Live<K> = Vec<(u64, Vec<K>)>;
+
+/// How many states a [`Live`] holds.
+pub fn state_count<K>(live: &Live<K>) -> u64 {
+    live.iter().map(|(_, list)| list.len() as u64).sum()
+}
+
+/// One rectangle's dynamic program as a sequence of steps, one per cell, over
+/// states the caller holds between steps. [`TilingTable::build`] runs the
+/// steps one after another; the sharded census runs each step on every
+/// shard's states and exchanges the results between steps.
+pub struct Program<K> {
+    width: usize,
+    height: usize,
+    layout: Layout,
+    moves: Vec<Move<K>>,
+}
+
+impl<K: Key> Program<K> {
+    /// The program of a `width`×`height` rectangle (as given: columns of
+    /// `height` cells); an error when the rectangle is too large or `K` is
+    /// not the width [`key_width`] asks for.
+    pub fn new(set: &PieceSet, width: usize, height: usize) -> Result<Program<K>, CensusError> {
+        let layout = Layout::new(set, width, height);
+        let fits = match key_width(set, width, height)? {
+            KeyWidth::U64 => std::any::TypeId::of::<K>() == std::any::TypeId::of::<u64>(),
+            KeyWidth::U128 => std::any::TypeId::of::<K>() == std::any::TypeId::of::<u128>(),
+            KeyWidth::U256 => std::any::TypeId::of::<K>() == std::any::TypeId::of::<U256>(),
+        };
+        if !fits {
+            return Err(CensusError::Inconsistent {
+                what: format!(
+                    "a {width}x{height} program needs {} key bits, not {}",
+                    layout.total,
+                    8 * std::mem::size_of::<K>()
+                ),
+            });
+        }
+        let moves = moves::<K>(height, set, &layout, width * height);
+        Ok(Program {
+            width,
+            height,
+            layout,
+            moves,
+        })
+    }
+
+    /// The number of steps: one per cell.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The states before the first step: nothing laid.
+    pub fn start(&self) -> Live<K> {
+        vec![(0, vec![K::default()])]
+    }
+
+    /// Step `cell`: lays every shape that fits with its first cell on `cell`
+    /// (or passes over it when it is covered already) in every state of
+    /// `live`, and merges the states that meet, adding up their counts (a
+    /// flagged state counts as "several"). Any subset of the states may be
+    /// given; the result covers exactly the successors of those.
+    ///
+    /// Source lists are freed as soon as the last target they feed is
+    /// merged, so the two generations are never both whole in memory.
+    pub fn step(&self, cell: usize, mut live: Live<K>) -> Live<K> {
+        let height = self.height as i32;
+        let (row, col) = ((cell % self.height) as i32, (cell / self.height) as i32);
+        let fitting: Vec<Move<K>> = self
+            .moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                row + m.min_dr >= 0 && row + m.max_dr < height && col + m.max_dc < self.width as i32
+            })
+            .collect();
+        let mut edges: Vec<Edge> = Vec::new();
+        for (i, (p, _)) in live.iter().enumerate() {
+            let p = *p;
+            if p & 1 == 1 {
+                edges.push((p >> 1, i as u32, PASS));
+                continue;
+            }
+            for (k, m) in fitting.iter().enumerate() {
+                if p & m.mask == 0 {
+                    edges.push(((p | m.mask) >> 1, i as u32, k as u32));
+                }
+            }
+        }
+        edges.sort_unstable();
+        // Group the edges by target profile; each group merges independently.
+        let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut start = 0;
+        while start < edges.len() {
+            let q = edges[start].0;
+            let end = start + edges[start..].iter().take_while(|e| e.0 == q).count();
+            groups.push(start..end);
+            start = end;
+        }
+        // The last group that reads each source, and how many edges do.
+        let mut last_use = vec![0u32; live.len()];
+        let mut uses = vec![0u32; live.len()];
+        for (g, range) in groups.iter().enumerate() {
+            for &(_, i, _) in &edges[range.clone()] {
+                last_use[i as usize] = g as u32;
+                uses[i as usize] += 1;
+            }
+        }
+        let mut by_last_use: Vec<u32> = (0..live.len() as u32).collect();
+        by_last_use.sort_unstable_by_key(|&i| last_use[i as usize]);
+        let mut freed = 0;
+        let step_of = |k: u32| {
+            if k == PASS {
+                Step {
+                    delta: K::default(),
+                    cap: None,
+                }
+            } else {
+                fitting[k as usize].step
+            }
+        };
+        let mut next: Live<K> = Vec::with_capacity(groups.len());
+        for (c, chunk) in groups.chunks(GROUPS_PER_CHUNK).enumerate() {
+            // A source no other edge reads is handed over, not copied: the
+            // group starts from it (merging is order-free).
+            let owned: Vec<(usize, Option<Vec<K>>)> = chunk
+                .iter()
+                .map(|range| {
+                    let group = &edges[range.clone()];
+                    match group.iter().position(|e| uses[e.1 as usize] == 1) {
+                        Some(f) => (f, Some(std::mem::take(&mut live[group[f].1 as usize].1))),
+                        None => (0, None),
+                    }
+                })
+                .collect();
+            let merged: Vec<(u64, Vec<K>)> = chunk
+                .par_iter()
+                .zip(owned)
+                .map(|(range, (f, first))| {
+                    let group = &edges[range.clone()];
+                    let rest = group
+                        .iter()
+                        .enumerate()
+                        .filter(|&(e, _)| e != f)
+                        .map(|(_, &(_, i, k))| (&live[i as usize].1[..], step_of(k)));
+                    let first = match first {
+                        Some(list) => First::Owned(list),
+                        None => First::Shared(&live[group[f].1 as usize].1),
+                    };
+                    (group[0].0, merge_group(first, step_of(group[f].2), rest))
+                })
+                .filter(|(_, list)| !list.is_empty())
+                .collect();
+            next.extend(merged);
+            let done = ((c + 1) * GROUPS_PER_CHUNK) as u32;
+            while freed < by_last_use.len() && last_use[by_last_use[freed] as usize] < done {
+                live[by_last_use[freed] as usize].1 = Vec::new();
+                freed += 1;
+            }
+        }
+        next
+    }
+
+    /// The packed multisets that tile the whole rectangle, from the states
+    /// after the last step (the profile with nothing ahead).
+    pub fn finish(live: Live<K>) -> Vec<K> {
+        live.into_iter()
+            .find(|(p, _)| *p == 0)
+            .map(|(_, list)| list)
+            .unwrap_or_default()
+    }
+
+    /// The table of a finished program: `entries` sorted, with flags, as
+    /// [`Self::finish`] gives them (or any subset of them, such as one
+    /// shard's), and the counters to report.
+    pub fn table(&self, entries: Vec<K>, states_examined: u64, peak_states: u64) -> TilingTable {
+        TilingTable {
+            layout: self.layout.clone(),
+            entries: K::entries(entries),
+            states_examined,
+            peak_states,
+        }
+    }
+}
+
+/// Groups merged in parallel between two rounds of freeing sources: enough
+/// to keep the threads busy, few enough that freeing keeps up.
+const GROUPS_PER_CHUNK: usize = 256;
+
+/// The move index of an edge over a cell that is covered already.
+const PASS: u32 = u32::MAX;
+
 /// A way to lay a shape with its first cell (in column-major order) on the
 /// current cell: the frontier bits it covers and what it adds to the multiset.
 #[derive(Clone, Copy)]
@@ -480,6 +770,7 @@ struct Step<K> {
 }
 
 impl<K: Key> Step<K> {
+    #[inline]
     fn keeps(&self, key: K) -> bool {
         match self.cap {
             None => true,
@@ -526,89 +817,42 @@ fn moves<K: Key>(height: usize, set: &PieceSet, layout: &Layout, area: usize) ->
 }
 
 /// One step's edge: target profile, index of the source in the live list,
-/// index of the move (`u32::MAX`: the cell was already covered).
+/// index of the move ([`PASS`]: the cell was already covered).
 type Edge = (u64, u32, u32);
 
-fn run<K: Key>(width: usize, height: usize, set: &PieceSet, layout: &Layout) -> (Vec<K>, u64, u64) {
-    let all_moves = moves::<K>(height, set, layout, width * height);
-    let pass = Step {
-        delta: K::default(),
-        cap: None,
-    };
-    // Live profiles, sorted, each with its sorted list of packed multisets.
-    let mut live: Vec<(u64, Vec<K>)> = vec![(0, vec![K::default()])];
-    let mut states_examined = 0u64;
-    let mut peak = 1u64;
-    let mut edges: Vec<Edge> = Vec::new();
-    for cell in 0..width * height {
-        let (row, col) = ((cell % height) as i32, (cell / height) as i32);
-        let fitting: Vec<Move<K>> = all_moves
-            .iter()
-            .copied()
-            .filter(|m| {
-                row + m.min_dr >= 0
-                    && row + m.max_dr < height as i32
-                    && col + m.max_dc < width as i32
-            })
-            .collect();
-        edges.clear();
-        for (i, (p, list)) in live.iter().enumerate() {
-            states_examined += list.len() as u64;
-            let p = *p;
-            if p & 1 == 1 {
-                edges.push((p >> 1, i as u32, u32::MAX));
-                continue;
-            }
-            for (k, m) in fitting.iter().enumerate() {
-                if p & m.mask == 0 {
-                    edges.push(((p | m.mask) >> 1, i as u32, k as u32));
-                }
-            }
-        }
-        edges.sort_unstable();
-        // Group the edges by target profile; each group merges independently.
-        let mut groups: Vec<&[Edge]> = Vec::new();
-        let mut rest = &edges[..];
-        while let Some(&(q, _, _)) = rest.first() {
-            let n = rest.iter().take_while(|e| e.0 == q).count();
-            groups.push(&rest[..n]);
-            rest = &rest[n..];
-        }
-        let step_of = |k: u32| {
-            if k == u32::MAX {
-                pass
-            } else {
-                fitting[k as usize].step
-            }
-        };
-        let source = |&(_, i, k): &Edge| (&live[i as usize].1[..], step_of(k));
-        live = groups
-            .par_iter()
-            .map(|group| (group[0].0, merge_group(group.iter().map(source))))
-            .filter(|(_, list)| !list.is_empty())
-            .collect();
-        peak = peak.max(live.iter().map(|(_, l)| l.len() as u64).sum());
-    }
-    let entries = match live.into_iter().next() {
-        Some((0, list)) => list,
-        _ => Vec::new(),
-    };
-    (entries, states_examined, peak)
+/// The first source list of a group: handed over when nothing else reads it.
+enum First<'a, K> {
+    Owned(Vec<K>),
+    Shared(&'a [K]),
 }
 
 /// Merges the source lists of one target profile, each shifted by its step,
-/// adding up counts that meet (saturating at "several").
-fn merge_group<'a, K: Key>(mut sources: impl Iterator<Item = (&'a [K], Step<K>)>) -> Vec<K> {
-    let Some((first, s0)) = sources.next() else {
-        return Vec::new();
-    };
-    let mut acc: Vec<K> = match s0.cap {
-        None => first.iter().map(|&e| e.add(s0.delta)).collect(),
-        Some(_) => first
-            .iter()
-            .filter(|&&e| s0.keeps(e))
-            .map(|&e| e.add(s0.delta))
-            .collect(),
+/// adding up counts that meet (saturating at "several"). The result's
+/// capacity is its length: it lives until the next step.
+fn merge_group<'a, K: Key>(
+    first: First<'_, K>,
+    s0: Step<K>,
+    sources: impl Iterator<Item = (&'a [K], Step<K>)>,
+) -> Vec<K> {
+    let mut acc: Vec<K> = match first {
+        First::Owned(mut list) => {
+            // Adding one constant keeps the order; the cap only drops.
+            if s0.cap.is_some() {
+                list.retain(|&e| s0.keeps(e));
+            }
+            if s0.delta != K::default() {
+                list.iter_mut().for_each(|e| *e = e.add(s0.delta));
+            }
+            list
+        }
+        First::Shared(list) => match s0.cap {
+            None => list.iter().map(|&e| e.add(s0.delta)).collect(),
+            Some(_) => list
+                .iter()
+                .filter(|&&e| s0.keeps(e))
+                .map(|&e| e.add(s0.delta))
+                .collect(),
+        },
     };
     let mut out = Vec::new();
     for (b, step) in sources {
@@ -622,6 +866,7 @@ fn merge_group<'a, K: Key>(mut sources: impl Iterator<Item = (&'a [K], Step<K>)>
         }
         std::mem::swap(&mut acc, &mut out);
     }
+    acc.shrink_to_fit();
     acc
 }
 
