@@ -1,6 +1,7 @@
 //! `gridforge triplex …`: solve levels, run the census, write level packs,
 //! the chained pack of the web client and its offline single-file export.
 
+mod cluster;
 mod export_html;
 mod plot;
 
@@ -59,6 +60,8 @@ pub enum Command {
         /// Also draw levels and time per rectangle into this SVG file.
         #[arg(long)]
         plot: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        cluster: cluster::ClusterArgs,
     },
     /// Write the level pack the web client plays: every level up to an area,
     /// numbered from 1 in increasing difficulty.
@@ -187,6 +190,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             json,
             select,
             plot,
+            cluster,
         } => {
             let set: PieceSet = pieces
                 .parse()
@@ -196,7 +200,18 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                 (_, _, Some(a)) => rectangles_for(&set, a as usize),
                 _ => anyhow::bail!("give --width and --height, or --max-area"),
             };
-            let results = run_census(&set, &rects, &run)?;
+            let results = match cluster.mode()? {
+                cluster::Mode::OneProcess => run_census(&set, &rects, &run)?,
+                cluster::Mode::Launch(n) => return cluster::launch(n),
+                cluster::Mode::Sharded(c) => {
+                    set_threads(&run)?;
+                    match cluster::run(&set, &rects, &census_options(&run), &c)? {
+                        Some(results) => results,
+                        // Process 0 reports; the others only took part.
+                        None => return Ok(ExitCode::SUCCESS),
+                    }
+                }
+            };
             print_report(&results);
             if let Some(path) = &plot {
                 plot::write(path, &pieces, &results)?;
@@ -467,20 +482,29 @@ fn run_census(
     rects: &[(usize, usize)],
     args: &RunArgs,
 ) -> anyhow::Result<Vec<RectangleCensus>> {
+    set_threads(args)?;
+    let bar = super::progress_bar(rects.len() as u64, "rectangles");
+    let results = census_rectangles_with(set, rects, &census_options(args), |_| bar.inc(1))?;
+    bar.finish_and_clear();
+    Ok(results)
+}
+
+/// Sizes the thread pool the census's parallel loops run on (`--threads`).
+fn set_threads(args: &RunArgs) -> anyhow::Result<()> {
     if let Some(n) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n as usize)
             .build_global()
             .context("cannot start the worker threads")?;
     }
-    let options = CensusOptions {
+    Ok(())
+}
+
+fn census_options(args: &RunArgs) -> CensusOptions {
+    CensusOptions {
         seed: args.seed,
         node_budget: args.budget,
-    };
-    let bar = super::progress_bar(rects.len() as u64, "rectangles");
-    let results = census_rectangles_with(set, rects, &options, |_| bar.inc(1))?;
-    bar.finish_and_clear();
-    Ok(results)
+    }
 }
 
 /// The per-rectangle filter table on stderr.

@@ -1,0 +1,587 @@
+//! The census sharded over timely dataflow, for rectangles whose dynamic
+//! program does not fit one machine (Triplex 9×8 needs more states than
+//! this project's 24 GiB machines hold twice).
+//!
+//! Every worker (`--workers` threads in each of the cluster's processes)
+//! holds the states whose hash of (profile, multiset) names it. A step of the
+//! dynamic program ([`gridforge_triplex::tilings::Program::step`]) runs on
+//! each worker's own states; the successors then go to the workers their
+//! hashes name, in one exchange per step, and each worker merges what it
+//! receives (a state that arrives more than once has several tilings). After
+//! the last step each worker holds its share of the multisets that tile, and
+//! runs the later stages on them (unique, three pieces, one per class,
+//! straight cut, rotatable piece, rating: [`gridforge_triplex::census`]); a
+//! set with a rotatable piece first shares every worker's final multisets
+//! with everyone, since that rule asks about multisets one piece away. Worker
+//! 0 gathers the levels and the counters.
+//!
+//! The result is exactly the one-process census's: the same levels, the same
+//! counts, the same DP state counters (the states after each exchange are the
+//! one-process states, split). Memory per process falls as processes are
+//! added, since each holds only its share of the states.
+
+#![deny(missing_docs)]
+
+mod exchange;
+
+use gridforge_triplex::census::{
+    candidates, check_size, levels_of, oriented, sort_levels, CensusLevel, CensusOptions,
+    RectangleCensus, RectangleReport,
+};
+use gridforge_triplex::tilings::{key_width, state_count, Key, KeyWidth, Live, Program, U256};
+use gridforge_triplex::{CensusError, Level, PieceSet, Placement, Solution};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Instant;
+use timely::communication::Config as CommunicationConfig;
+use timely::worker::Worker;
+use timely::{ExchangeData, WorkerConfig};
+
+/// Where the census runs: worker threads per process and, for a cluster,
+/// every process's address and which one this is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// Worker threads in each process (timely's `--workers`).
+    pub workers: usize,
+    /// `host:port` of every process, in process order; empty for one process.
+    pub addresses: Vec<String>,
+    /// This process's index into `addresses`.
+    pub process: usize,
+}
+
+impl Cluster {
+    /// One process with `workers` threads.
+    pub fn single(workers: usize) -> Cluster {
+        Cluster {
+            workers,
+            addresses: Vec::new(),
+            process: 0,
+        }
+    }
+
+    /// A cluster from a hostfile's text (one `host:port` per line, after
+    /// timely's convention; blank lines and `#` lines skipped), this
+    /// process's index in it and the worker threads per process.
+    pub fn from_hostfile(
+        text: &str,
+        process: usize,
+        workers: usize,
+    ) -> Result<Cluster, ShardedError> {
+        let addresses: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        if let Some(bad) = addresses.iter().find(|a| !a.contains(':')) {
+            return Err(ShardedError::Hostfile(format!("'{bad}' is not host:port")));
+        }
+        if addresses.is_empty() {
+            return Err(ShardedError::Hostfile("it lists no process".into()));
+        }
+        if process >= addresses.len() {
+            return Err(ShardedError::Hostfile(format!(
+                "process {process} is not among its {} lines (processes count from 0)",
+                addresses.len()
+            )));
+        }
+        if workers == 0 {
+            return Err(ShardedError::Hostfile(
+                "a process needs at least one worker".into(),
+            ));
+        }
+        Ok(Cluster {
+            workers,
+            addresses,
+            process,
+        })
+    }
+
+    /// How many processes take part.
+    pub fn processes(&self) -> usize {
+        self.addresses.len().max(1)
+    }
+}
+
+/// Why a sharded census failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ShardedError {
+    /// The hostfile or process index does not describe a cluster.
+    #[error("bad hostfile: {0}")]
+    Hostfile(String),
+    /// The processes could not connect, or the worker threads not start.
+    #[error("cannot start the cluster: {0}")]
+    Start(String),
+    /// A rectangle the census cannot take (checked before anything starts).
+    #[error(transparent)]
+    Census(#[from] CensusError),
+    /// A worker failed while finding levels (the solver's budget, say).
+    #[error("a worker failed: {0}")]
+    Worker(String),
+}
+
+/// Where a sharded census is, reported by worker 0 after every step.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Index of the rectangle in the list given.
+    pub rectangle: usize,
+    /// Its width and height as the census runs it.
+    pub size: (usize, usize),
+    /// Steps of its dynamic program done …
+    pub step: usize,
+    /// … out of this many (one per cell).
+    pub steps: usize,
+}
+
+/// Called with each [`Progress`] (from one thread of process 0).
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// Runs the census of `rects` (one after another, each on every worker of
+/// the cluster). Every process of the cluster calls this with the same
+/// arguments; process 0 gets the results, in the order of `rects`, the
+/// others `None`.
+pub fn census_sharded(
+    set: &PieceSet,
+    rects: &[(usize, usize)],
+    options: &CensusOptions,
+    cluster: &Cluster,
+    progress: ProgressFn,
+) -> Result<Option<Vec<RectangleCensus>>, ShardedError> {
+    for &(w, h) in rects {
+        check_size(set, w, h)?;
+        let (w, h) = oriented(set, w, h);
+        key_width(set, w, h)?;
+    }
+    if cluster.workers == 0 {
+        return Err(ShardedError::Start(
+            "a process needs at least one worker".into(),
+        ));
+    }
+    let communication = if cluster.processes() == 1 {
+        CommunicationConfig::Process(cluster.workers)
+    } else {
+        CommunicationConfig::Cluster {
+            threads: cluster.workers,
+            process: cluster.process,
+            addresses: cluster.addresses.clone(),
+            report: false,
+            zerocopy: false,
+        }
+    };
+    let (builders, others) =
+        with_stdout_on_stderr(|| communication.try_build()).map_err(ShardedError::Start)?;
+    let set = Arc::new(set.clone());
+    let rects = rects.to_vec();
+    let options = *options;
+    let guards =
+        timely::execute::execute_from(builders, others, WorkerConfig::default(), move |worker| {
+            let mut results = Vec::new();
+            for (index, &(w, h)) in rects.iter().enumerate() {
+                let (w, h) = oriented(&set, w, h);
+                let report = |step| {
+                    progress(&Progress {
+                        rectangle: index,
+                        size: (w, h),
+                        step,
+                        steps: w * h,
+                    })
+                };
+                let found = match key_width(&set, w, h).map_err(|e| e.to_string())? {
+                    KeyWidth::U64 => rectangle::<u64>(worker, &set, w, h, &options, report),
+                    KeyWidth::U128 => rectangle::<u128>(worker, &set, w, h, &options, report),
+                    KeyWidth::U256 => rectangle::<U256>(worker, &set, w, h, &options, report),
+                }?;
+                results.extend(found);
+            }
+            Ok::<_, String>((worker.index() == 0).then_some(results))
+        })
+        .map_err(ShardedError::Start)?;
+    let mut mine = None;
+    for outcome in guards.join() {
+        match outcome {
+            Ok(Ok(Some(results))) => mine = Some(results),
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => return Err(ShardedError::Worker(e)),
+            Err(panic) => return Err(ShardedError::Worker(format!("a worker panicked: {panic}"))),
+        }
+    }
+    Ok(mine)
+}
+
+/// One worker's part of one rectangle's census; worker 0 returns the whole
+/// rectangle's result.
+fn rectangle<K: Key>(
+    worker: &mut Worker,
+    set: &PieceSet,
+    width: usize,
+    height: usize,
+    options: &CensusOptions,
+    progress: impl Fn(usize),
+) -> Result<Option<RectangleCensus>, String> {
+    let start = Instant::now();
+    let program = Program::<K>::new(set, width, height).map_err(|e| e.to_string())?;
+    let mut live = if worker.index() == 0 {
+        program.start()
+    } else {
+        Live::new()
+    };
+    let mut summary = ShardSummary::default();
+    for cell in 0..program.cells() {
+        summary.examined += state_count(&live);
+        let next = program.step(cell, live);
+        live = exchange_states(worker, next);
+        summary.live_after_step.push(state_count(&live));
+        if worker.index() == 0 {
+            progress(cell + 1);
+        }
+    }
+    let entries = Program::finish(live);
+    // The rotatable rule asks whether multisets one piece away tile, and any
+    // worker may hold those: every worker gets every final multiset (a few
+    // megabytes for Triplex; sets without a rotatable piece skip this).
+    let whole = set
+        .rotatable()
+        .then(|| program.table(share_with_everyone(worker, &entries), 0, 0));
+    let shard = program.table(entries, 0, 0);
+    let found = candidates(set, width, height, &shard);
+    summary.multisets = shard.len() as u64;
+    summary.unique = found.unique as u64;
+    summary.three_pieces = found.three_pieces as u64;
+    summary.classes = found.classes.len() as u64;
+    let levels = levels_of(
+        set,
+        width,
+        height,
+        &found.classes,
+        whole.as_ref().unwrap_or(&shard),
+        options,
+    );
+    // Every worker learns whether any failed, so all stop together instead
+    // of some waiting in the next rectangle for one that has stopped.
+    let failed = levels.as_ref().err().map(|e| e.to_string());
+    if let Some(first) = to_everyone(worker, failed.into_iter().collect())
+        .into_iter()
+        .next()
+    {
+        return Err(first);
+    }
+    summary.levels = levels
+        .unwrap_or_default()
+        .iter()
+        .map(LevelWire::from_level)
+        .collect();
+    let summaries = gather_at_zero(worker, summary);
+    if worker.index() != 0 {
+        return Ok(None);
+    }
+    let mut levels: Vec<CensusLevel> = Vec::new();
+    let mut peak_states = 1u64;
+    let steps = program.cells();
+    let mut report = RectangleReport {
+        width,
+        height,
+        ..RectangleReport::default()
+    };
+    for step in 0..steps {
+        peak_states = peak_states.max(summaries.iter().map(|s| s.live_after_step[step]).sum());
+    }
+    for s in &summaries {
+        report.states += s.examined;
+        report.multisets += s.multisets as usize;
+        report.unique += s.unique as usize;
+        report.three_pieces += s.three_pieces as usize;
+        report.classes += s.classes as usize;
+        for wire in &s.levels {
+            levels.push(wire.to_level()?);
+        }
+    }
+    sort_levels(&mut levels);
+    report.peak_states = peak_states;
+    report.levels = levels.len();
+    report.rotatable = levels
+        .iter()
+        .filter(|l| l.level.rotatable().is_some())
+        .count();
+    report.elapsed = start.elapsed();
+    Ok(Some((levels, report)))
+}
+
+/// The most keys in one exchanged record, so no message grows huge and
+/// receivers drain while senders send.
+const KEYS_PER_RECORD: usize = 1 << 14;
+
+/// One exchange round of a step's successors: each goes to the worker its
+/// hash names, and what arrives is merged into this worker's live states.
+fn exchange_states<K: Key>(worker: &mut Worker, next: Live<K>) -> Live<K> {
+    let peers = worker.peers();
+    if peers == 1 {
+        return next;
+    }
+    // Per profile, the sorted runs that arrived (each sender's share of one
+    // of its sorted lists, or a piece of one).
+    let me = worker.index();
+    let received: Rc<RefCell<HashMap<u64, Vec<Vec<K>>>>> = Rc::default();
+    let sink = Rc::clone(&received);
+    let kept = Rc::clone(&received);
+    let records = next.into_iter().flat_map(move |(profile, keys)| {
+        let mut parts = vec![Vec::new(); peers];
+        for key in keys {
+            parts[owner(profile, key, peers)].push(key);
+        }
+        // This worker's own share stays here instead of crossing a channel.
+        let own = std::mem::take(&mut parts[me]);
+        if !own.is_empty() {
+            kept.borrow_mut().entry(profile).or_default().push(own);
+        }
+        parts
+            .into_iter()
+            .enumerate()
+            .filter(|(_, keys)| !keys.is_empty())
+            .flat_map(|(to, keys)| pieces(keys).map(move |keys| (to, keys)))
+            .map(move |(to, keys)| StateRecord {
+                to: to as u64,
+                profile,
+                keys,
+            })
+    });
+    exchange::round(
+        worker,
+        records,
+        |record: &StateRecord<K>| record.to,
+        move |record: StateRecord<K>| {
+            add_piece(
+                sink.borrow_mut().entry(record.profile).or_default(),
+                record.keys,
+            )
+        },
+    );
+    let received = Rc::try_unwrap(received)
+        .map(RefCell::into_inner)
+        .unwrap_or_default();
+    let mut live: Live<K> = received
+        .into_iter()
+        .map(|(profile, runs)| (profile, merge_runs(runs)))
+        .collect();
+    live.sort_unstable_by_key(|(profile, _)| *profile);
+    live
+}
+
+/// A sorted list cut into pieces of at most [`KEYS_PER_RECORD`] keys, the
+/// last piece first (each cut copies one piece; a short list is moved whole).
+fn pieces<K: Key>(mut keys: Vec<K>) -> impl Iterator<Item = Vec<K>> {
+    let mut cut = Vec::new();
+    while keys.len() > KEYS_PER_RECORD {
+        cut.push(keys.split_off(keys.len() - KEYS_PER_RECORD));
+    }
+    if !keys.is_empty() {
+        cut.push(keys);
+    }
+    cut.into_iter()
+}
+
+/// Adds a piece that arrived to its profile's sorted runs: appended to a run
+/// it continues (a sender's pieces of one list), else a run of its own.
+fn add_piece<K: Key>(runs: &mut Vec<Vec<K>>, piece: Vec<K>) {
+    let (Some(&first), Some(&last)) = (piece.first(), piece.last()) else {
+        return;
+    };
+    for run in runs.iter_mut() {
+        if run
+            .last()
+            .is_some_and(|k| k.unflagged() < first.unflagged())
+        {
+            run.extend_from_slice(&piece);
+            return;
+        }
+        if run
+            .first()
+            .is_some_and(|k| last.unflagged() < k.unflagged())
+        {
+            let tail = std::mem::replace(run, piece);
+            run.extend_from_slice(&tail);
+            return;
+        }
+    }
+    runs.push(piece);
+}
+
+/// Merges the sorted runs that arrived for one profile, two at a time
+/// (smallest first), into one sorted list: a state that arrived more than
+/// once, or flagged, is flagged (several tilings).
+fn merge_runs<K: Key>(mut runs: Vec<Vec<K>>) -> Vec<K> {
+    runs.retain(|r| !r.is_empty());
+    while runs.len() > 1 {
+        runs.sort_unstable_by_key(|r| std::cmp::Reverse(r.len()));
+        let (b, a) = (
+            runs.pop().unwrap_or_default(),
+            runs.pop().unwrap_or_default(),
+        );
+        let mut merged = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].unflagged().cmp(&b[j].unflagged()) {
+                std::cmp::Ordering::Less => {
+                    merged.push(a[i]);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    merged.push(b[j]);
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    merged.push(a[i].flagged());
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        merged.extend_from_slice(&a[i..]);
+        merged.extend_from_slice(&b[j..]);
+        merged.shrink_to_fit();
+        runs.push(merged);
+    }
+    runs.pop().unwrap_or_default()
+}
+
+/// The worker that holds a state: a hash of its profile and multiset (not
+/// its flag), the same in every process.
+fn owner<K: Key>(profile: u64, key: K, peers: usize) -> usize {
+    let mut x = profile.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.unflagged().fold64();
+    // splitmix64's finaliser spreads nearby multisets over the workers.
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^= x >> 31;
+    (x % peers as u64) as usize
+}
+
+/// States sent to one worker: some keys of one profile.
+#[derive(Clone, Serialize, Deserialize)]
+struct StateRecord<K> {
+    to: u64,
+    profile: u64,
+    keys: Vec<K>,
+}
+
+/// Every worker's final multisets, on every worker, sorted (each multiset
+/// has one owner, so none arrives twice).
+fn share_with_everyone<K: Key>(worker: &mut Worker, entries: &[K]) -> Vec<K> {
+    let chunks = entries.chunks(KEYS_PER_RECORD).map(<[K]>::to_vec).collect();
+    let mut all: Vec<K> = to_everyone(worker, chunks).into_iter().flatten().collect();
+    all.sort_unstable();
+    all
+}
+
+/// Sends each item to every worker; returns every item every worker sent.
+fn to_everyone<T: ExchangeData + Clone>(worker: &mut Worker, items: Vec<T>) -> Vec<T> {
+    let peers = worker.peers() as u64;
+    let received: Rc<RefCell<Vec<T>>> = Rc::default();
+    let sink = Rc::clone(&received);
+    let records = (0..peers).flat_map(|to| items.iter().map(move |item| (to, item.clone())));
+    exchange::round(
+        worker,
+        records,
+        |(to, _): &(u64, T)| *to,
+        move |(_, item)| sink.borrow_mut().push(item),
+    );
+    Rc::try_unwrap(received)
+        .map(RefCell::into_inner)
+        .unwrap_or_default()
+}
+
+/// What one worker found in one rectangle, gathered at worker 0.
+#[derive(Clone, Default, Serialize, Deserialize)]
+struct ShardSummary {
+    /// Live states on this worker after each step.
+    live_after_step: Vec<u64>,
+    /// States this worker's steps went through.
+    examined: u64,
+    multisets: u64,
+    unique: u64,
+    three_pieces: u64,
+    classes: u64,
+    /// The levels it made.
+    levels: Vec<LevelWire>,
+}
+
+/// Sends `summary` to worker 0; worker 0 gets every worker's, the others
+/// nothing.
+fn gather_at_zero(worker: &mut Worker, summary: ShardSummary) -> Vec<ShardSummary> {
+    let gathered: Rc<RefCell<Vec<ShardSummary>>> = Rc::default();
+    let sink = Rc::clone(&gathered);
+    exchange::round(
+        worker,
+        [summary],
+        |_: &ShardSummary| 0,
+        move |s| sink.borrow_mut().push(s),
+    );
+    Rc::try_unwrap(gathered)
+        .map(RefCell::into_inner)
+        .unwrap_or_default()
+}
+
+/// A level as it travels between processes: its description, difficulty
+/// and the cells of each piece in the solution.
+#[derive(Clone, Serialize, Deserialize)]
+struct LevelWire {
+    description: String,
+    difficulty: u64,
+    placements: Vec<(usize, Vec<(usize, usize)>)>,
+}
+
+impl LevelWire {
+    fn from_level(found: &CensusLevel) -> LevelWire {
+        LevelWire {
+            description: found.level.to_string(),
+            difficulty: found.difficulty,
+            placements: found
+                .solution
+                .placements
+                .iter()
+                .map(|p| {
+                    let cells = p.shape.cells().map(|(r, c)| (p.row + r, p.col + c));
+                    (p.piece, cells.collect())
+                })
+                .collect(),
+        }
+    }
+
+    fn to_level(&self) -> Result<CensusLevel, String> {
+        let level: Level = self
+            .description
+            .parse()
+            .map_err(|e| format!("{}: {e}", self.description))?;
+        let placements = self
+            .placements
+            .iter()
+            .map(|(piece, cells)| Placement::from_cells(*piece, cells))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("{}: {e}", self.description))?;
+        Ok(CensusLevel {
+            level,
+            solution: Solution { placements },
+            difficulty: self.difficulty,
+        })
+    }
+}
+
+/// Runs `f` with this process's standard output sent to standard error:
+/// timely prints its connection progress with `println!`, which would mix
+/// into the census's JSON lines.
+fn with_stdout_on_stderr<T>(f: impl FnOnce() -> T) -> T {
+    // SAFETY: dup and dup2 on the process's own standard descriptors; the
+    // saved copy is put back and closed before returning.
+    unsafe {
+        let saved = libc::dup(1);
+        if saved < 0 {
+            return f();
+        }
+        libc::dup2(2, 1);
+        let result = f();
+        libc::dup2(saved, 1);
+        libc::close(saved);
+        result
+    }
+}
