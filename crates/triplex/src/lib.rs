@@ -23,6 +23,7 @@ pub mod census;
 pub mod chain;
 pub mod error;
 mod game;
+mod keys;
 pub mod level;
 pub mod pack;
 pub mod piece;

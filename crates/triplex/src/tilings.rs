@@ -24,11 +24,11 @@
 //! vector of `(profile, list)` pairs rather than a dense table.
 
 use crate::error::CensusError;
+use crate::keys::sealed::Entries;
+pub use crate::keys::{Key, KeyList, U256};
 use crate::piece::Piece;
 use crate::piece_set::{Limit, PieceSet};
 use rayon::prelude::*;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 /// The tallest rectangle (shorter side, or the height of a rectangle of a set
@@ -140,14 +140,28 @@ impl Multiset {
 }
 
 /// How each shape's count sits in a packed multiset for one rectangle.
+///
+/// The first shape's count may be left out: when its cap never binds, it
+/// follows from the others, since the cells covered so far are known from
+/// the scan position and the profile (two states of one profile with the
+/// same other counts have the same first count). That saves its field, the
+/// widest one for Triplex (horizontal dominoes), and keeps the packed order
+/// the [`Multiset`] order, since the first shape is the least significant.
 #[derive(Clone, Debug)]
 struct Layout {
     /// Bit offset of each shape's field (the flag is bit 0).
     shift: Vec<u32>,
-    /// Width of each field (0 for a shape that cannot be laid).
+    /// Width of each field (0 for a shape that cannot be laid, and for the
+    /// first shape when its count is implied).
     bits: Vec<u32>,
     /// The most pieces of each shape the rectangle may hold.
     cap: Vec<usize>,
+    /// Cells of each shape.
+    sizes: Vec<usize>,
+    /// Cells of the rectangle.
+    area: usize,
+    /// The first shape's count is not stored but follows from the area.
+    implied: bool,
     /// Total bits, flag included.
     total: u32,
 }
@@ -158,30 +172,54 @@ impl Layout {
         let mut shift = Vec::with_capacity(set.len());
         let mut bits = Vec::with_capacity(set.len());
         let mut cap = Vec::with_capacity(set.len());
+        let mut sizes = Vec::with_capacity(set.len());
         let mut total = 1;
-        for (shape, limit) in set.shapes().iter().zip(set.limits()) {
+        let mut implied = false;
+        for (s, (shape, limit)) in set.shapes().iter().zip(set.limits()).enumerate() {
             let fits = shape.width() <= width && shape.height() <= height;
             let c = if fits {
                 limit.cap(area, shape.size())
             } else {
                 0
             };
-            let b = usize::BITS - c.leading_zeros();
+            let b = if s == 0 && c > 0 && c == Limit::Free.cap(area, shape.size()) {
+                implied = true;
+                0
+            } else {
+                usize::BITS - c.leading_zeros()
+            };
             shift.push(total);
             bits.push(b);
             cap.push(c);
+            sizes.push(shape.size());
             total += b;
         }
         Layout {
             shift,
             bits,
             cap,
+            sizes,
+            area,
+            implied,
             total,
         }
     }
 
+    /// True when shape `s` has no field of its own.
+    fn is_implied(&self, s: usize) -> bool {
+        s == 0 && self.implied
+    }
+
     fn pack<K: Key>(&self, m: &Multiset) -> Option<K> {
         if m.0.len() != self.cap.len() {
+            return None;
+        }
+        let covered: usize =
+            m.0.iter()
+                .zip(&self.sizes)
+                .map(|(&n, &z)| n as usize * z)
+                .sum();
+        if self.implied && covered != self.area {
             return None;
         }
         let mut key = K::default();
@@ -189,7 +227,7 @@ impl Layout {
             if n as usize > self.cap[s] {
                 return None;
             }
-            if n > 0 {
+            if n > 0 && !self.is_implied(s) {
                 key = key.add(K::shifted(n as u64, self.shift[s]));
             }
         }
@@ -197,188 +235,21 @@ impl Layout {
     }
 
     fn unpack<K: Key>(&self, key: K) -> Multiset {
-        Multiset(
-            self.shift
+        let mut counts: Vec<u8> = self
+            .shift
+            .iter()
+            .zip(&self.bits)
+            .map(|(&sh, &b)| if b == 0 { 0 } else { key.field(sh, b) as u8 })
+            .collect();
+        if self.implied {
+            let others: usize = counts
                 .iter()
-                .zip(&self.bits)
-                .map(|(&sh, &b)| if b == 0 { 0 } else { key.field(sh, b) as u8 })
-                .collect(),
-        )
-    }
-}
-
-/// A packed multiset: an unsigned integer whose order is its numeric order,
-/// `u64`, `u128` or [`U256`] ([`KeyWidth`] says which a rectangle needs).
-///
-/// Public so that a caller driving a [`Program`] itself (the sharded census)
-/// can hold, hash and ship states; sealed, since the program relies on its
-/// arithmetic.
-pub trait Key:
-    sealed::Sealed
-    + Copy
-    + Ord
-    + Default
-    + std::hash::Hash
-    + std::fmt::Debug
-    + Send
-    + Sync
-    + Serialize
-    + DeserializeOwned
-    + 'static
-{
-    /// `value << shift` (the value fits below bit `MAX_KEY_BITS`).
-    fn shifted(value: u64, shift: u32) -> Self;
-    /// Sum (never overflows: fields are sized by their caps).
-    fn add(self, other: Self) -> Self;
-    /// Bitwise and.
-    fn and(self, other: Self) -> Self;
-    /// The key with the "several" flag (bit 0) set.
-    fn flagged(self) -> Self;
-    /// The key without the flag.
-    fn unflagged(self) -> Self;
-    /// True when the flag is set.
-    fn is_flagged(self) -> bool;
-    /// The `bits`-wide field at `shift`.
-    fn field(self, shift: u32, bits: u32) -> u64;
-    /// The key folded into 64 bits (for hashing it to a shard).
-    fn fold64(self) -> u64;
-}
-
-mod sealed {
-    /// Keeps [`super::Key`] to the three widths below and lets a table
-    /// hold any of them.
-    pub trait Sealed: Sized {
-        /// The table's sorted entries in this width.
-        fn entries(list: Vec<Self>) -> Entries;
-    }
-
-    /// The final list of the dynamic program, in the width it ran with.
-    pub enum Entries {
-        N64(Vec<u64>),
-        N128(Vec<u128>),
-        N256(Vec<super::U256>),
-    }
-
-    impl Sealed for u64 {
-        fn entries(list: Vec<Self>) -> Entries {
-            Entries::N64(list)
+                .zip(&self.sizes)
+                .map(|(&n, &z)| n as usize * z)
+                .sum();
+            counts[0] = (self.area.saturating_sub(others) / self.sizes[0]) as u8;
         }
-    }
-    impl Sealed for u128 {
-        fn entries(list: Vec<Self>) -> Entries {
-            Entries::N128(list)
-        }
-    }
-    impl Sealed for super::U256 {
-        fn entries(list: Vec<Self>) -> Entries {
-            Entries::N256(list)
-        }
-    }
-}
-use sealed::Entries;
-
-macro_rules! impl_key_for_uint {
-    ($t:ty) => {
-        impl Key for $t {
-            #[inline]
-            fn shifted(value: u64, shift: u32) -> Self {
-                (value as $t) << shift
-            }
-            #[inline]
-            fn add(self, other: Self) -> Self {
-                self + other
-            }
-            #[inline]
-            fn and(self, other: Self) -> Self {
-                self & other
-            }
-            #[inline]
-            fn flagged(self) -> Self {
-                self | 1
-            }
-            #[inline]
-            fn unflagged(self) -> Self {
-                self & !1
-            }
-            #[inline]
-            fn is_flagged(self) -> bool {
-                self & 1 == 1
-            }
-            #[inline]
-            fn field(self, shift: u32, bits: u32) -> u64 {
-                ((self >> shift) & ((1 << bits) - 1)) as u64
-            }
-            #[inline]
-            fn fold64(self) -> u64 {
-                (self as u128 as u64) ^ ((self as u128 >> 64) as u64)
-            }
-        }
-    };
-}
-
-impl_key_for_uint!(u64);
-impl_key_for_uint!(u128);
-
-/// A 256-bit key, most significant word first so the derived order is the
-/// numeric one.
-#[derive(
-    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Debug, Hash, Serialize, Deserialize,
-)]
-pub struct U256([u64; 4]);
-
-impl Key for U256 {
-    #[inline]
-    fn shifted(value: u64, shift: u32) -> Self {
-        let mut w = [0u64; 4];
-        let (word, bit) = ((shift / 64) as usize, shift % 64);
-        w[3 - word] = value << bit;
-        if bit > 0 && word < 3 {
-            w[2 - word] = value >> (64 - bit);
-        }
-        U256(w)
-    }
-    #[inline]
-    fn add(self, other: Self) -> Self {
-        let mut w = [0u64; 4];
-        let mut carry = false;
-        for i in (0..4).rev() {
-            let (s, c1) = self.0[i].overflowing_add(other.0[i]);
-            let (s, c2) = s.overflowing_add(carry as u64);
-            w[i] = s;
-            carry = c1 || c2;
-        }
-        U256(w)
-    }
-    #[inline]
-    fn and(self, other: Self) -> Self {
-        U256(std::array::from_fn(|i| self.0[i] & other.0[i]))
-    }
-    #[inline]
-    fn flagged(mut self) -> Self {
-        self.0[3] |= 1;
-        self
-    }
-    #[inline]
-    fn unflagged(mut self) -> Self {
-        self.0[3] &= !1;
-        self
-    }
-    #[inline]
-    fn is_flagged(self) -> bool {
-        self.0[3] & 1 == 1
-    }
-    #[inline]
-    fn field(self, shift: u32, bits: u32) -> u64 {
-        let (word, bit) = ((shift / 64) as usize, shift % 64);
-        let mut v = self.0[3 - word] >> bit;
-        if bit > 0 && word < 3 {
-            v |= self.0[2 - word] << (64 - bit);
-        }
-        v & ((1u64 << bits) - 1)
-    }
-    #[inline]
-    fn fold64(self) -> u64 {
-        self.0.iter().fold(0, |x, &w| x.rotate_left(17) ^ w)
+        Multiset(counts)
     }
 }
 
@@ -553,10 +424,10 @@ impl TilingTable {
 /// The states alive between two steps of a [`Program`]: the live profiles,
 /// sorted, each with its sorted, non-empty list of packed multisets (each
 /// with its "several" flag).
-pub type Live<K> = Vec<(u64, Vec<K>)>;
+pub type Live<K> = Vec<(u64, KeyList<K>)>;
 
 /// How many states a [`Live`] holds.
-pub fn state_count<K>(live: &Live<K>) -> u64 {
+pub fn state_count<K: Key>(live: &Live<K>) -> u64 {
     live.iter().map(|(_, list)| list.len() as u64).sum()
 }
 
@@ -607,7 +478,7 @@ impl<K: Key> Program<K> {
 
     /// The states before the first step: nothing laid.
     pub fn start(&self) -> Live<K> {
-        vec![(0, vec![K::default()])]
+        vec![(0, KeyList::single(K::default()))]
     }
 
     /// Step `cell`: lays every shape that fits with its first cell on `cell`
@@ -678,7 +549,7 @@ impl<K: Key> Program<K> {
         for (c, chunk) in groups.chunks(GROUPS_PER_CHUNK).enumerate() {
             // A source no other edge reads is handed over, not copied: the
             // group starts from it (merging is order-free).
-            let owned: Vec<(usize, Option<Vec<K>>)> = chunk
+            let owned: Vec<(usize, Option<KeyList<K>>)> = chunk
                 .iter()
                 .map(|range| {
                     let group = &edges[range.clone()];
@@ -688,7 +559,7 @@ impl<K: Key> Program<K> {
                     }
                 })
                 .collect();
-            let merged: Vec<(u64, Vec<K>)> = chunk
+            let merged: Live<K> = chunk
                 .par_iter()
                 .zip(owned)
                 .map(|(range, (f, first))| {
@@ -697,7 +568,7 @@ impl<K: Key> Program<K> {
                         .iter()
                         .enumerate()
                         .filter(|&(e, _)| e != f)
-                        .map(|(_, &(_, i, k))| (&live[i as usize].1[..], step_of(k)));
+                        .map(|(_, &(_, i, k))| (&live[i as usize].1, step_of(k)));
                     let first = match first {
                         Some(list) => First::Owned(list),
                         None => First::Shared(&live[group[f].1 as usize].1),
@@ -709,7 +580,7 @@ impl<K: Key> Program<K> {
             next.extend(merged);
             let done = ((c + 1) * GROUPS_PER_CHUNK) as u32;
             while freed < by_last_use.len() && last_use[by_last_use[freed] as usize] < done {
-                live[by_last_use[freed] as usize].1 = Vec::new();
+                live[by_last_use[freed] as usize].1 = KeyList::default();
                 freed += 1;
             }
         }
@@ -721,7 +592,7 @@ impl<K: Key> Program<K> {
     pub fn finish(live: Live<K>) -> Vec<K> {
         live.into_iter()
             .find(|(p, _)| *p == 0)
-            .map(|(_, list)| list)
+            .map(|(_, list)| list.iter().collect())
             .unwrap_or_default()
     }
 
@@ -794,10 +665,15 @@ fn moves<K: Key>(height: usize, set: &PieceSet, layout: &Layout, area: usize) ->
             let (shift, bits, cap) = (layout.shift[s], layout.bits[s], layout.cap[s]);
             let field_mask = K::shifted((1u64 << bits) - 1, shift);
             let capped = cap < Limit::Free.cap(area, shape.size());
+            let delta = if layout.is_implied(s) {
+                K::default()
+            } else {
+                K::shifted(1, shift)
+            };
             let mut mv = Move {
                 mask: 0,
                 step: Step {
-                    delta: K::shifted(1, shift),
+                    delta,
                     cap: capped.then(|| (field_mask, K::shifted(cap as u64, shift))),
                 },
                 min_dr: 0,
@@ -822,8 +698,8 @@ type Edge = (u64, u32, u32);
 
 /// The first source list of a group: handed over when nothing else reads it.
 enum First<'a, K> {
-    Owned(Vec<K>),
-    Shared(&'a [K]),
+    Owned(KeyList<K>),
+    Shared(&'a KeyList<K>),
 }
 
 /// Merges the source lists of one target profile, each shifted by its step,
@@ -832,73 +708,34 @@ enum First<'a, K> {
 fn merge_group<'a, K: Key>(
     first: First<'_, K>,
     s0: Step<K>,
-    sources: impl Iterator<Item = (&'a [K], Step<K>)>,
-) -> Vec<K> {
-    let mut acc: Vec<K> = match first {
-        First::Owned(mut list) => {
-            // Adding one constant keeps the order; the cap only drops.
-            if s0.cap.is_some() {
-                list.retain(|&e| s0.keeps(e));
-            }
-            if s0.delta != K::default() {
-                list.iter_mut().for_each(|e| *e = e.add(s0.delta));
-            }
-            list
-        }
-        First::Shared(list) => match s0.cap {
-            None => list.iter().map(|&e| e.add(s0.delta)).collect(),
+    sources: impl Iterator<Item = (&'a KeyList<K>, Step<K>)>,
+) -> KeyList<K> {
+    let shifted = |list: &KeyList<K>| -> KeyList<K> {
+        match s0.cap {
+            None => list.iter().map(|e| e.add(s0.delta)).collect(),
             Some(_) => list
                 .iter()
-                .filter(|&&e| s0.keeps(e))
-                .map(|&e| e.add(s0.delta))
+                .filter(|&e| s0.keeps(e))
+                .map(|e| e.add(s0.delta))
                 .collect(),
-        },
+        }
     };
-    let mut out = Vec::new();
+    let mut acc = match first {
+        // Passing over a covered cell changes nothing: the list moves on.
+        First::Owned(list) if s0.cap.is_none() && s0.delta == K::default() => list,
+        First::Owned(list) => shifted(&list),
+        First::Shared(list) => shifted(list),
+    };
     for (b, step) in sources {
-        out.clear();
-        out.reserve(acc.len() + b.len());
         // One copy of the loop per kind of step, so the common uncapped one
         // tests nothing per state.
-        match step.cap {
-            None => merge_two(&acc, b, step.delta, |_| true, &mut out),
-            Some(_) => merge_two(&acc, b, step.delta, |e| step.keeps(e), &mut out),
-        }
-        std::mem::swap(&mut acc, &mut out);
+        acc = match step.cap {
+            None => acc.merge_with(b, step.delta, |_| true),
+            Some(_) => acc.merge_with(b, step.delta, |e| step.keeps(e)),
+        };
     }
     acc.shrink_to_fit();
     acc
-}
-
-/// Merges sorted `a` with sorted `b` shifted by `delta` (keeping only the
-/// states `keep` allows) into `out`.
-#[inline(always)]
-fn merge_two<K: Key>(a: &[K], b: &[K], delta: K, keep: impl Fn(K) -> bool, out: &mut Vec<K>) {
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if !keep(b[j]) {
-            j += 1;
-            continue;
-        }
-        let (x, y) = (a[i], b[j].add(delta));
-        match x.unflagged().cmp(&y.unflagged()) {
-            Ordering::Less => {
-                out.push(x);
-                i += 1;
-            }
-            Ordering::Greater => {
-                out.push(y);
-                j += 1;
-            }
-            Ordering::Equal => {
-                out.push(x.flagged());
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend(b[j..].iter().filter(|&&e| keep(e)).map(|&e| e.add(delta)));
 }
 
 #[cfg(test)]
@@ -957,6 +794,28 @@ mod tests {
             let k: U256 = layout.pack(m).unwrap();
             assert_eq!(layout.unpack(k), *m);
         }
+    }
+
+    #[test]
+    fn the_first_count_is_implied_when_its_cap_never_binds() {
+        let set = PieceSet::triplex();
+        let t = TilingTable::build(&set, 5, 4).unwrap();
+        let layout = Layout::new(&set, 5, 4);
+        assert!(layout.implied);
+        // Horizontal dominoes take no bits: 1 flag + 7 fields of 4 bits
+        // (caps 10 for v, 6 for the trominoes: 4 and 3 bits).
+        assert_eq!(t.key_bits(), 1 + 4 + 6 * 3);
+        for (m, n) in t.iter() {
+            let area: usize = (0..8).map(|s| m.count(s) * set.shapes()[s].size()).sum();
+            assert_eq!(area, 20, "{m:?}");
+            assert_eq!(t.tilings(&m), n);
+        }
+        // A multiset of another area packs to nothing.
+        assert_eq!(t.tilings(&triplex([0, 9, 0, 0, 0, 0, 0, 0])), 0);
+        assert_eq!(t.tilings(&triplex([0, 10, 0, 0, 0, 0, 0, 0])), 1);
+        // A capped first shape keeps its field.
+        let capped: PieceSet = "1h,v".parse().unwrap();
+        assert!(!Layout::new(&capped, 4, 2).implied);
     }
 
     #[test]
