@@ -28,7 +28,9 @@ use gridforge_triplex::census::{
     candidates, check_size, levels_of, oriented, sort_levels, CensusLevel, CensusOptions,
     RectangleCensus, RectangleReport,
 };
-use gridforge_triplex::tilings::{key_width, state_count, Key, KeyWidth, Live, Program, U256};
+use gridforge_triplex::tilings::{
+    key_width, state_count, Key, KeyList, KeyWidth, Live, Program, U256,
+};
 use gridforge_triplex::{CensusError, Level, PieceSet, Placement, Solution};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -320,32 +322,41 @@ fn exchange_states<K: Key>(worker: &mut Worker, next: Live<K>) -> Live<K> {
     if peers == 1 {
         return next;
     }
-    // Per profile, the sorted runs that arrived (each sender's share of one
-    // of its sorted lists, or a piece of one).
     let me = worker.index();
-    let received: Rc<RefCell<HashMap<u64, Vec<Vec<K>>>>> = Rc::default();
+    // Per profile, the sorted runs that arrived (each sender's share of one
+    // of its sorted lists, in pieces).
+    let received: Rc<RefCell<HashMap<u64, Runs<K>>>> = Rc::default();
     let sink = Rc::clone(&received);
     let kept = Rc::clone(&received);
     let records = next.into_iter().flat_map(move |(profile, keys)| {
-        let mut parts = vec![Vec::new(); peers];
-        for key in keys {
-            parts[owner(profile, key, peers)].push(key);
+        // Room for a fair share each, so the parts rarely grow by doubling.
+        let share = (keys.len() / peers + keys.len() / (4 * peers) + 16).min(KEYS_PER_RECORD);
+        let mut parts: Vec<KeyList<K>> =
+            (0..peers).map(|_| KeyList::with_capacity(share)).collect();
+        let mut full = Vec::new();
+        for key in keys.iter() {
+            let to = owner(profile, key, peers);
+            parts[to].push(key);
+            if parts[to].len() == KEYS_PER_RECORD && to != me {
+                let piece = std::mem::replace(&mut parts[to], KeyList::with_capacity(share));
+                full.push((to, piece));
+            }
         }
+        drop(keys);
         // This worker's own share stays here instead of crossing a channel.
         let own = std::mem::take(&mut parts[me]);
         if !own.is_empty() {
-            kept.borrow_mut().entry(profile).or_default().push(own);
+            kept.borrow_mut()
+                .entry(profile)
+                .or_default()
+                .push(vec![own]);
         }
-        parts
-            .into_iter()
-            .enumerate()
-            .filter(|(_, keys)| !keys.is_empty())
-            .flat_map(|(to, keys)| pieces(keys).map(move |keys| (to, keys)))
-            .map(move |(to, keys)| StateRecord {
-                to: to as u64,
-                profile,
-                keys,
-            })
+        full.extend(parts.into_iter().enumerate().filter(|(_, p)| !p.is_empty()));
+        full.into_iter().map(move |(to, keys)| StateRecord {
+            to: to as u64,
+            profile,
+            keys,
+        })
     });
     exchange::round(
         worker,
@@ -369,81 +380,60 @@ fn exchange_states<K: Key>(worker: &mut Worker, next: Live<K>) -> Live<K> {
     live
 }
 
-/// A sorted list cut into pieces of at most [`KEYS_PER_RECORD`] keys, the
-/// last piece first (each cut copies one piece; a short list is moved whole).
-fn pieces<K: Key>(mut keys: Vec<K>) -> impl Iterator<Item = Vec<K>> {
-    let mut cut = Vec::new();
-    while keys.len() > KEYS_PER_RECORD {
-        cut.push(keys.split_off(keys.len() - KEYS_PER_RECORD));
-    }
-    if !keys.is_empty() {
-        cut.push(keys);
-    }
-    cut.into_iter()
-}
+/// The sorted runs that arrived for one profile: each a chain of pieces in
+/// increasing order (a sender's pieces of one list), kept as they came so
+/// nothing is copied before the merge.
+type Runs<K> = Vec<Vec<KeyList<K>>>;
 
-/// Adds a piece that arrived to its profile's sorted runs: appended to a run
-/// it continues (a sender's pieces of one list), else a run of its own.
-fn add_piece<K: Key>(runs: &mut Vec<Vec<K>>, piece: Vec<K>) {
-    let (Some(&first), Some(&last)) = (piece.first(), piece.last()) else {
+/// Adds a piece that arrived to its profile's runs: at the end of a run it
+/// continues, else as a run of its own.
+fn add_piece<K: Key>(runs: &mut Runs<K>, piece: KeyList<K>) {
+    let Some(first) = piece.first() else {
         return;
     };
-    for run in runs.iter_mut() {
-        if run
-            .last()
+    let continues = |run: &&mut Vec<KeyList<K>>| {
+        run.last()
+            .and_then(KeyList::last)
             .is_some_and(|k| k.unflagged() < first.unflagged())
-        {
-            run.extend_from_slice(&piece);
-            return;
-        }
-        if run
-            .first()
-            .is_some_and(|k| last.unflagged() < k.unflagged())
-        {
-            let tail = std::mem::replace(run, piece);
-            run.extend_from_slice(&tail);
-            return;
-        }
+    };
+    match runs.iter_mut().find(continues) {
+        Some(run) => run.push(piece),
+        None => runs.push(vec![piece]),
     }
-    runs.push(piece);
 }
 
-/// Merges the sorted runs that arrived for one profile, two at a time
-/// (smallest first), into one sorted list: a state that arrived more than
-/// once, or flagged, is flagged (several tilings).
-fn merge_runs<K: Key>(mut runs: Vec<Vec<K>>) -> Vec<K> {
-    runs.retain(|r| !r.is_empty());
-    while runs.len() > 1 {
-        runs.sort_unstable_by_key(|r| std::cmp::Reverse(r.len()));
-        let (b, a) = (
-            runs.pop().unwrap_or_default(),
-            runs.pop().unwrap_or_default(),
+/// Merges the runs that arrived for one profile, two at a time (shortest
+/// first), into one sorted list with exact capacity: a state that arrived
+/// more than once, or flagged, is flagged (several tilings).
+fn merge_runs<K: Key>(mut runs: Runs<K>) -> KeyList<K> {
+    let length = |run: &Vec<KeyList<K>>| run.iter().map(KeyList::len).sum::<usize>();
+    runs.retain(|run| length(run) > 0);
+    loop {
+        runs.sort_unstable_by_key(|run| std::cmp::Reverse(length(run)));
+        let (Some(b), Some(a)) = (runs.pop(), runs.pop()) else {
+            break;
+        };
+        let capacity = length(&a) + length(&b);
+        let merged = KeyList::merged(
+            a.iter().flat_map(KeyList::iter),
+            b.iter().flat_map(KeyList::iter),
+            capacity,
         );
-        let mut merged = Vec::with_capacity(a.len() + b.len());
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() && j < b.len() {
-            match a[i].unflagged().cmp(&b[j].unflagged()) {
-                std::cmp::Ordering::Less => {
-                    merged.push(a[i]);
-                    i += 1;
-                }
-                std::cmp::Ordering::Greater => {
-                    merged.push(b[j]);
-                    j += 1;
-                }
-                std::cmp::Ordering::Equal => {
-                    merged.push(a[i].flagged());
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        merged.extend_from_slice(&a[i..]);
-        merged.extend_from_slice(&b[j..]);
-        merged.shrink_to_fit();
-        runs.push(merged);
+        // The inputs go before the next merge needs room.
+        drop((a, b));
+        runs.push(vec![merged]);
     }
-    runs.pop().unwrap_or_default()
+    let mut list = match runs.pop() {
+        Some(run) if run.len() == 1 => run.into_iter().next().unwrap_or_default(),
+        Some(run) => KeyList::merged(
+            run.iter().flat_map(KeyList::iter),
+            std::iter::empty(),
+            length(&run),
+        ),
+        None => KeyList::default(),
+    };
+    list.shrink_to_fit();
+    list
 }
 
 /// The worker that holds a state: a hash of its profile and multiset (not
@@ -462,7 +452,7 @@ fn owner<K: Key>(profile: u64, key: K, peers: usize) -> usize {
 struct StateRecord<K> {
     to: u64,
     profile: u64,
-    keys: Vec<K>,
+    keys: KeyList<K>,
 }
 
 /// Every worker's final multisets, on every worker, sorted (each multiset
