@@ -26,7 +26,7 @@ import { chainVectors, enginePack, gridforge } from "../lib/engine.mjs";
 const suite = e2eSuite("triplex");
 const { withPage } = suite;
 const pack = enginePack();
-const vectors = chainVectors(6);
+const vectors = chainVectors("triplex", 6);
 
 test("level 1 solved by dragging: the first solver names themselves, records show, level 2 opens", async () => {
   await withPage("solve-level-1", {}, async (page) => {
@@ -214,7 +214,7 @@ test("a level above 724 opens by its code and its solve is recorded", async () =
   const n = 725;
   const record = pack.levels[n - 1];
   assert.ok(record.width * record.height > 36, "level 725 is one of the larger rectangles");
-  const code = chainVectors(n).at(-1).code;
+  const code = chainVectors("triplex", n).at(-1).code;
   await withPage("level-above-724", {}, async (page) => {
     await page.goto(`${suite.url}#/triplex/${n}`);
     await ready(page);
