@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "4e23d770cb9cacf8";
+const VERSION = "6b9bd6d0c70578a0";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
