@@ -5,35 +5,38 @@
 mod common;
 use common::{committed_web_pack, gridforge, stderr, succeeded, temp_file};
 
-#[test]
-fn the_chained_pack_in_web_is_up_to_date() {
-    let fresh = committed_web_pack(&["triplex", "web-pack"], "triplex/levels.json");
-    let pack: serde_json::Value = serde_json::from_str(&fresh).unwrap();
+/// `web/<family>/levels.json` after checking that `gridforge triplex
+/// web-pack --family <family>` makes it today; it must be a version 2
+/// chained pack of `family` that holds no solution.
+fn committed_chained_pack(family: &str) -> serde_json::Value {
+    let text = committed_web_pack(
+        &["triplex", "web-pack", "--family", family],
+        &format!("{family}/levels.json"),
+    );
+    assert!(!text.contains("solution"));
+    let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(pack["format"], "gridforge-triplex-chain");
     assert_eq!(pack["version"], 2);
-    assert_eq!(pack["family"], "triplex");
-    assert_eq!(pack["count"], 5843);
-    assert_eq!(pack["shapes"].as_array().unwrap().len(), 8);
+    assert_eq!(pack["family"], family);
     assert!(pack["first"]["pieces"].is_array());
     assert!(pack["table"].is_string());
-    assert!(!fresh.contains("solution"));
+    pack
+}
+
+#[test]
+fn the_chained_pack_in_web_is_up_to_date() {
+    let pack = committed_chained_pack("triplex");
+    assert_eq!(pack["count"], 5843);
+    assert_eq!(pack["shapes"].as_array().unwrap().len(), 8);
 }
 
 #[test]
 fn the_blockpuzzle_pack_in_web_is_up_to_date() {
-    let fresh = committed_web_pack(
-        &["triplex", "web-pack", "--family", "blockpuzzle"],
-        "blockpuzzle/levels.json",
-    );
-    let pack: serde_json::Value = serde_json::from_str(&fresh).unwrap();
-    assert_eq!(pack["format"], "gridforge-triplex-chain");
-    assert_eq!(pack["version"], 2);
-    assert_eq!(pack["family"], "blockpuzzle");
+    let pack = committed_chained_pack("blockpuzzle");
     assert_eq!(pack["count"], 500);
     // Every fixed polyomino of 2 to 5 cells: more than a run byte names.
     assert_eq!(pack["shapes"].as_array().unwrap().len(), 90);
     assert_eq!(pack["first"]["rotatable"], serde_json::Value::Null);
-    assert!(!fresh.contains("solution"));
 }
 
 /// The chain values of the first `count` levels of `family`.
