@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { normalized, solutionCells } from "./solution.mjs";
 
 /** The repository root. */
@@ -31,6 +31,17 @@ export function gridforge(...args) {
     maxBuffer: 64 << 20,
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+let exported;
+/** The exported single file (`gridforge triplex export-html`), written once per test process: its file:// URL. */
+export function exportedFile() {
+  if (!exported) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "gridforge-export-")), "gridforge.html");
+    gridforge("triplex", "export-html", "--out", file);
+    exported = pathToFileURL(file).href;
+  }
+  return exported;
 }
 
 let pack;
