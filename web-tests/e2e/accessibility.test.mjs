@@ -300,8 +300,12 @@ const SCREENS = [
       await page.click(square("e4"));
       await page.click(square(partner.get("e4")));
       await page.waitForSelector(`${square("e4")}[data-state='found']`);
-      const other = ["a8", "h1", "a1", "h8"].find((s) => s !== "e4" && s !== partner.get("e4") && s !== partner.get("d5"));
-      await page.click(square("d5"));
+      // The miss's first square is not of the pair just found (the random
+      // setup may pair e4 with d5).
+      const found = ["e4", partner.get("e4")];
+      const first = ["d5", "c6", "f3"].find((s) => !found.includes(s));
+      const other = ["a8", "h1", "a1", "h8"].find((s) => !found.includes(s) && s !== partner.get(first));
+      await page.click(square(first));
       await page.click(square(other));
       await page.waitForSelector("#chess-player-1[aria-current='true']");
     },
