@@ -17,7 +17,7 @@ fn square(name: &str) -> Square {
 
 #[test]
 fn the_offline_pack_in_web_is_up_to_date_and_valid() {
-    let committed = committed_web_pack("chess", "chess/setups.json");
+    let committed = committed_web_pack(&["chess", "web-pack"], "chess/setups.json");
     let pack: serde_json::Value = serde_json::from_str(&committed).unwrap();
     assert_eq!(pack["format"], "gridforge-chess-setups");
     let setups = pack["setups"].as_array().unwrap();

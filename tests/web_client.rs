@@ -5,43 +5,87 @@
 mod common;
 use common::{committed_web_pack, gridforge, stderr, succeeded, temp_file};
 
-#[test]
-fn the_chained_pack_in_web_is_up_to_date() {
-    let fresh = committed_web_pack("triplex", "triplex/levels.json");
-    let pack: serde_json::Value = serde_json::from_str(&fresh).unwrap();
+/// `web/<family>/levels.json` after checking that `gridforge triplex
+/// web-pack --family <family>` makes it today; it must be a version 2
+/// chained pack of `family` that holds no solution.
+fn committed_chained_pack(family: &str) -> serde_json::Value {
+    let text = committed_web_pack(
+        &["triplex", "web-pack", "--family", family],
+        &format!("{family}/levels.json"),
+    );
+    assert!(!text.contains("solution"));
+    let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(pack["format"], "gridforge-triplex-chain");
     assert_eq!(pack["version"], 2);
-    assert_eq!(pack["count"], 5843);
+    assert_eq!(pack["family"], family);
     assert!(pack["first"]["pieces"].is_array());
     assert!(pack["table"].is_string());
-    assert!(!fresh.contains("solution"));
+    pack
+}
+
+#[test]
+fn the_chained_pack_in_web_is_up_to_date() {
+    let pack = committed_chained_pack("triplex");
+    assert_eq!(pack["count"], 5843);
+    assert_eq!(pack["shapes"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn the_blockpuzzle_pack_in_web_is_up_to_date() {
+    let pack = committed_chained_pack("blockpuzzle");
+    assert_eq!(pack["count"], 500);
+    // Every fixed polyomino of 2 to 5 cells: more than a run byte names.
+    assert_eq!(pack["shapes"].as_array().unwrap().len(), 90);
+    assert_eq!(pack["first"]["rotatable"], serde_json::Value::Null);
+}
+
+/// The chain values of the first `count` levels of `family`.
+fn chain_vectors(family: &str, count: usize) -> Vec<serde_json::Value> {
+    let out = succeeded(&[
+        "triplex",
+        "chain-vectors",
+        "--family",
+        family,
+        "--count",
+        &count.to_string(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["family"], family);
+    v["vectors"].as_array().unwrap().clone()
 }
 
 #[test]
 fn chain_vectors_agree_with_the_pack() {
-    let out = succeeded(&["triplex", "chain-vectors", "--count", "3"]);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let vectors = v["vectors"].as_array().unwrap();
-    assert_eq!(vectors.len(), 3);
-    assert_eq!(vectors[0]["previous_cover"], "");
-    // Level 2's cover is level 1's solution read as anchors.
-    let grid: Vec<String> =
-        serde_json::from_value(vectors[1]["previous_solution"].clone()).unwrap();
-    let cover = vectors[1]["previous_cover"].as_str().unwrap();
-    let (size, anchors) = cover.split_once(':').unwrap();
-    assert_eq!(size, format!("{}x{}", grid[0].len(), grid.len()));
-    let cells: Vec<char> = grid.iter().flat_map(|r| r.chars()).collect();
-    for (i, anchor) in anchors.split(',').enumerate() {
-        let anchor: usize = anchor.parse().unwrap();
-        assert!(anchor <= i && cells[anchor] == cells[i]);
-        assert!(!cells[..anchor].contains(&cells[i]));
+    let mut level_one_codes = Vec::new();
+    for family in ["triplex", "blockpuzzle"] {
+        let vectors = chain_vectors(family, 3);
+        assert_eq!(vectors.len(), 3);
+        assert_eq!(vectors[0]["previous_cover"], "");
+        // Level 2's cover is level 1's solution read as anchors.
+        let grid: Vec<String> =
+            serde_json::from_value(vectors[1]["previous_solution"].clone()).unwrap();
+        let cover = vectors[1]["previous_cover"].as_str().unwrap();
+        let (size, anchors) = cover.split_once(':').unwrap();
+        assert_eq!(size, format!("{}x{}", grid[0].len(), grid.len()));
+        let cells: Vec<char> = grid.iter().flat_map(|r| r.chars()).collect();
+        for (i, anchor) in anchors.split(',').enumerate() {
+            let anchor: usize = anchor.parse().unwrap();
+            assert!(anchor <= i && cells[anchor] == cells[i]);
+            assert!(!cells[..anchor].contains(&cells[i]));
+        }
+        for v in &vectors {
+            let code = v["code"].as_str().unwrap();
+            assert_eq!(code.len(), 10);
+            assert_eq!(v["key"].as_str().unwrap().len(), 64);
+            assert_eq!(v["nonce"].as_str().unwrap().len(), 24);
+        }
+        level_one_codes.push(vectors[0]["code"].clone());
     }
-    for v in vectors {
-        let code = v["code"].as_str().unwrap();
-        assert_eq!(code.len(), 10);
-        assert_eq!(v["key"].as_str().unwrap().len(), 64);
-        assert_eq!(v["nonce"].as_str().unwrap().len(), 24);
-    }
+    // Each family has its own chain.
+    assert_ne!(level_one_codes[0], level_one_codes[1]);
+    let bad = gridforge(&["triplex", "chain-vectors", "--family", "tetris"]);
+    assert!(!bad.status.success());
+    assert_eq!(stderr(&bad).lines().count(), 1, "{}", stderr(&bad));
 }
 
 #[test]
@@ -49,7 +93,8 @@ fn the_exported_file_holds_everything() {
     let out = temp_file("triplex.html");
     succeeded(&["triplex", "export-html", "--out", &out]);
     let html = std::fs::read_to_string(&out).unwrap();
-    // The offline budget: all three games and every level in at most 600 KB.
+    // The offline budget: every game and every level of both Triplex
+    // families in at most 600 KB.
     assert!(
         html.len() <= 600_000,
         "the offline file is {} bytes, over the 600 KB budget",
@@ -72,10 +117,12 @@ fn the_exported_file_holds_everything() {
         "id=\"gridforge-embedded\"",
         "id=\"gridforge-modules\"",
         "js/app.js",
-        "js/triplex-chain.js",
         "i18n/ru.json",
         "i18n/zh.json",
         "triplex/levels.json",
+        "blockpuzzle/levels.json",
+        "\"family\":\"blockpuzzle\"",
+        "js/triplex-chain.js",
         "gridforge-triplex-chain",
         "<style>",
     ] {

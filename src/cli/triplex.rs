@@ -14,8 +14,8 @@ use gridforge_triplex::pack::{
 };
 use gridforge_triplex::{
     census_rectangles_with, rectangles_for, rectangles_up_to, select_levels, solve, CensusLevel,
-    CensusLine, CensusOptions, ChainedPack, Level, LevelRecord, Pack, PieceSet, PublicLevel,
-    RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
+    CensusLine, CensusOptions, ChainedPack, Family, Level, LevelRecord, Pack, PieceSet,
+    PublicLevel, RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -121,20 +121,25 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the chained pack the web client carries (web/triplex/levels.json):
-    /// no solutions, level k+1 sealed with a key from level k's solution.
+    /// Write a family's chained pack the web client carries
+    /// (web/<family>/levels.json): no solutions, level k+1 sealed with a key
+    /// from level k's solution.
     WebPack {
         /// The JSON file to write.
         #[arg(long)]
         out: std::path::PathBuf,
+        #[command(flatten)]
+        family: FamilyArg,
     },
-    /// Print, as JSON, the chain's values for the first levels of the web
-    /// pack (cover of the previous solution, code, key, nonce), for testing
-    /// the web client's implementation against this one.
+    /// Print, as JSON, the chain's values for the first levels of a family's
+    /// web pack (cover of the previous solution, code, key, nonce), for
+    /// testing the web client's implementation against this one.
     ChainVectors {
         /// How many levels, from level 1.
         #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=10_000))]
         count: u32,
+        #[command(flatten)]
+        family: FamilyArg,
     },
     /// Write the offline game: one HTML file holding the web client's code,
     /// styles, the chained level pack and every language.
@@ -158,6 +163,20 @@ pub struct Sizes {
     /// Every W×H with W ≥ H ≥ 2 and W·H ≤ this.
     #[arg(long, value_parser = clap::value_parser!(u32).range(4..=126))]
     max_area: Option<u32>,
+}
+
+/// Which family's pack a command works on.
+#[derive(Args)]
+pub struct FamilyArg {
+    /// The family of puzzles: its level list, chain and web pack.
+    #[arg(long, default_value = "triplex", value_parser = clap::builder::PossibleValuesParser::new(Family::ALL.map(Family::name)))]
+    family: String,
+}
+
+impl FamilyArg {
+    fn family(&self) -> anyhow::Result<Family> {
+        Family::named(&self.family).with_context(|| format!("no family {:?}", self.family))
+    }
 }
 
 /// Settings shared by the census and the pack.
@@ -248,7 +267,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             run,
         } => {
             let pack = if game {
-                web_pack()?
+                Pack::game()?
             } else {
                 let results = run_census(
                     &PieceSet::triplex(),
@@ -309,8 +328,9 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             top,
             json,
         } => stats_command(&database, min_solves as i64, top as usize, json),
-        Command::WebPack { out } => {
-            let chained = ChainedPack::from_pack(&web_pack()?)?;
+        Command::WebPack { out, family } => {
+            let family = family.family()?;
+            let chained = ChainedPack::from_pack(&family.pack()?, family)?;
             let text = chained_pack_json(&chained)?;
             std::fs::write(&out, &text)
                 .with_context(|| format!("cannot write {}", out.display()))?;
@@ -322,9 +342,11 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::ChainVectors { count } => {
-            let pack = web_pack()?;
-            let codes = pack_codes(&pack)?;
+        Command::ChainVectors { count, family } => {
+            let family = family.family()?;
+            let name = family.name();
+            let pack = family.pack()?;
+            let codes = pack_codes(name, &pack)?;
             let mut vectors = Vec::new();
             let mut previous: Option<&LevelRecord> = None;
             for (k, (record, code)) in pack.levels.iter().zip(&codes).enumerate() {
@@ -344,14 +366,17 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                     "previous_solution": grid,
                     "previous_cover": cover,
                     "code": code,
-                    "key": hex::encode(level_key(number, code)),
-                    "nonce": hex::encode(level_nonce(number)),
+                    "key": hex::encode(level_key(name, number, code)),
+                    "nonce": hex::encode(level_nonce(name, number)),
                     "description": record.description,
                     "level": PublicLevel::of_record(number, record),
                 }));
                 previous = Some(record);
             }
-            println!("{}", serde_json::json!({ "vectors": vectors }));
+            println!(
+                "{}",
+                serde_json::json!({ "family": name, "vectors": vectors })
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::ExportHtml { out } => {
@@ -362,11 +387,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// The pack of the web client (and of the server): [`Pack::game`].
-fn web_pack() -> anyhow::Result<Pack> {
-    Ok(Pack::game()?)
 }
 
 /// The chained pack as JSON: the header fields, then the level table (one

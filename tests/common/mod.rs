@@ -60,17 +60,21 @@ pub fn temp_file(name: &str) -> String {
         .into_owned()
 }
 
-/// The text of `web/<path>` after checking that `gridforge <game> web-pack`
-/// makes that very file today (a stale pack fails, saying how to remake it).
-pub fn committed_web_pack(game: &str, path: &str) -> String {
+/// The text of `web/<path>` after checking that `gridforge <command…>
+/// --out FILE` (a `web-pack` command) makes that very file today (a stale
+/// pack fails, saying how to remake it).
+pub fn committed_web_pack(command: &[&str], path: &str) -> String {
     let fresh = temp_file(&path.replace('/', "-"));
-    succeeded(&[game, "web-pack", "--out", &fresh]);
+    let mut args = command.to_vec();
+    args.extend(["--out", &fresh]);
+    succeeded(&args);
     let fresh = std::fs::read_to_string(&fresh).expect("web-pack wrote its file");
     let committed_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("web").join(path);
     let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
     assert!(
         fresh == committed,
-        "web/{path} is stale: run `gridforge {game} web-pack --out web/{path}`"
+        "web/{path} is stale: run `gridforge {} --out web/{path}`",
+        command.join(" ")
     );
     committed
 }

@@ -12,12 +12,13 @@ import { expectAccessible } from "../lib/accessibility.mjs";
 import { assertEventually, e2eSuite, keyPiece, ready } from "../lib/browser.mjs";
 import { solutionCells } from "../lib/solution.mjs";
 import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
-import { enginePack } from "../lib/engine.mjs";
+import { blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("a11y");
 const { withPage, snap } = suite;
 const record = enginePack().levels[0];
+const blockpuzzle = blockpuzzleLevels()[0];
 
 const desktop = { viewport: { width: 1280, height: 860 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -98,6 +99,27 @@ const SCREENS = [
       // plays that); the dialog is the same static HTML for everyone.
       await page.waitForTimeout(300);
       if (!(await page.locator("#name-dialog[open]").count())) await openDialog(page, "name-dialog");
+    },
+  },
+  {
+    name: "blockpuzzle-levels",
+    async reach(page) {
+      await closeDialog(page, "name-dialog");
+      await page.goto(`${suite.url}#/blockpuzzle`);
+      await page.waitForSelector(".level-tile[data-level='1']");
+    },
+  },
+  {
+    name: "blockpuzzle-level",
+    async reach(page) {
+      await page.click(".level-tile[data-level='1']");
+      await page.waitForSelector(".play[data-level='1']");
+    },
+  },
+  {
+    name: "blockpuzzle-level-in-progress",
+    async reach(page) {
+      await keyPiece(page, blockpuzzle, 0);
     },
   },
   {
@@ -278,8 +300,12 @@ const SCREENS = [
       await page.click(square("e4"));
       await page.click(square(partner.get("e4")));
       await page.waitForSelector(`${square("e4")}[data-state='found']`);
-      const other = ["a8", "h1", "a1", "h8"].find((s) => s !== "e4" && s !== partner.get("e4") && s !== partner.get("d5"));
-      await page.click(square("d5"));
+      // The miss's first square is not of the pair just found (the random
+      // setup may pair e4 with d5).
+      const found = ["e4", partner.get("e4")];
+      const first = ["d5", "c6", "f3"].find((s) => !found.includes(s));
+      const other = ["a8", "h1", "a1", "h8"].find((s) => !found.includes(s) && s !== partner.get(first));
+      await page.click(square(first));
       await page.click(square(other));
       await page.waitForSelector("#chess-player-1[aria-current='true']");
     },

@@ -9,13 +9,10 @@
 // as a screenshot in test-artifacts/kakuro-*.png.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { pathToFileURL } from "node:url";
 import { assertEventually, blockNetwork, e2eSuite, ready, text } from "../lib/browser.mjs";
-import { WEB, enginePackPuzzles, gridforge } from "../lib/engine.mjs";
+import { WEB, enginePackPuzzles, exportedFile, gridforge } from "../lib/engine.mjs";
 import { newGame, readPuzzle, runsThrough, solveOnServer } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("kakuro");
@@ -477,12 +474,9 @@ test("without the server a new game comes from the offline pack", async () => {
 });
 
 test("the exported single file plays Kakuro from file:// with the network blocked", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "gridforge-export-"));
-  const file = path.join(dir, "gridforge.html");
-  gridforge("triplex", "export-html", "--out", file);
   await withPage("kakuro-exported", { offline: true }, async (page, context) => {
     const network = await blockNetwork(context);
-    await newGame(page, pathToFileURL(file).href, 14, "expert");
+    await newGame(page, exportedFile(), 14, "expert");
     assert.equal(
       await text(page, "#kk-notice"),
       "The server cannot be reached: this puzzle comes from the built-in collection.",
@@ -490,7 +484,7 @@ test("the exported single file plays Kakuro from file:// with the network blocke
     const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
     assert.ok(enginePackPuzzles(14, "expert").some((p) => p.puzzle === puzzle));
     // The editor says it needs the server.
-    await page.goto(`${pathToFileURL(file).href}#/kakuro/editor`);
+    await page.goto(`${exportedFile()}#/kakuro/editor`);
     await page.waitForSelector("#kk-ed-board");
     await page.click("#kk-ed-confirm");
     await page.click("#kk-ed-play");

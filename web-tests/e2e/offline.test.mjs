@@ -1,7 +1,8 @@
 // Offline play in Chromium: after one visit to the real server the service
 // worker keeps every file of the client; with the browser context offline a
 // reload renders the home page from its cache, Triplex level 1 is solved by
-// dragging (the solution from the engine), Kakuro starts from its offline
+// dragging (the solution from the engine), so is BlockPuzzle's (the solution
+// from its level list), Kakuro starts from its offline
 // pack and is solved with the server's solution (asked by the test, not
 // the page), and ChessMemory starts from its pack of setups, whose setup the
 // test identifies among the engine's 8 images of each pack setup by the
@@ -15,7 +16,7 @@ import { test } from "node:test";
 import { MISS_MS } from "../../web/js/chess.js";
 import { assertEventually, dragPiece, e2eSuite, ready, solveWith, text } from "../lib/browser.mjs";
 import { SQUARES, enginePartners, expectSquare, playToEnd, square, states } from "../lib/chess.mjs";
-import { WEB, enginePack, enginePackPuzzles, gridforge } from "../lib/engine.mjs";
+import { WEB, blockpuzzleLevels, enginePack, enginePackPuzzles, gridforge } from "../lib/engine.mjs";
 import { readPuzzle, solveOnServer } from "../lib/kakuro.mjs";
 import { manifest } from "../lib/precache.mjs";
 
@@ -134,7 +135,7 @@ test("after one visit, with the network off, every game starts from the cache an
     );
     assert.equal(reachable, false, "the server cannot be reached");
     assert.equal(await text(page, "h1"), "Games");
-    assert.equal(await page.locator("a.game-tile[href]").count(), 3);
+    assert.equal(await page.locator("a.game-tile[href]").count(), 4);
     assert.equal(await text(page, "#notice"), "Offline: the games play on; records and the editor need the server.");
     await snap(page, "home");
 
@@ -145,6 +146,15 @@ test("after one visit, with the network off, every game starts from the cache an
     await solveWith(page, triplex.levels[0], dragPiece);
     assert.equal(await page.locator("#name-dialog[open]").count(), 0, "no name asked offline");
     await snap(page, "triplex-solved");
+    await page.click("#next-level");
+    await page.waitForSelector(".play[data-level='2']");
+
+    // BlockPuzzle: level 1 from its chained pack, solved; the chain opens level 2.
+    await page.goto(`${suite.url}#/blockpuzzle`);
+    await page.click(".level-tile[data-level='1']");
+    await page.waitForSelector(".play[data-level='1']");
+    await solveWith(page, blockpuzzleLevels()[0], dragPiece);
+    await snap(page, "blockpuzzle-solved");
     await page.click("#next-level");
     await page.waitForSelector(".play[data-level='2']");
 

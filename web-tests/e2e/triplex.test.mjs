@@ -4,11 +4,8 @@
 // the network blocked. Tests run in order and share one server.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { statSync } from "node:fs";
 import { test } from "node:test";
-import { pathToFileURL } from "node:url";
 import {
   assertEventually,
   blockNetwork,
@@ -21,12 +18,12 @@ import {
   text,
   touchPiece,
 } from "../lib/browser.mjs";
-import { chainVectors, enginePack, gridforge } from "../lib/engine.mjs";
+import { chainVectors, enginePack, exportedFile } from "../lib/engine.mjs";
 
 const suite = e2eSuite("triplex");
 const { withPage } = suite;
 const pack = enginePack();
-const vectors = chainVectors(6);
+const vectors = chainVectors("triplex", 6);
 
 test("level 1 solved by dragging: the first solver names themselves, records show, level 2 opens", async () => {
   await withPage("solve-level-1", {}, async (page) => {
@@ -38,7 +35,7 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     assert.equal(await text(page, "#level-title"), "Level 1");
     assert.equal(await text(page, "#level-code"), vectors[0].code);
     // The server's start token is in place before play starts.
-    await assertEventually(async () => Boolean((await savedProgress(page))?.boards?.["1"]?.token), "a start token");
+    await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.["1"]?.token), "a start token");
     await page.waitForSelector("#records-none");
     // The server refuses solves faster than 250 ms per piece.
     await page.waitForTimeout(1000);
@@ -96,7 +93,7 @@ test("a reload restores a half-done board exactly", async () => {
     const before = await board();
     // The autosave runs without moves too: the play time reaches storage.
     await assertEventually(
-      async () => ((await savedProgress(page))?.boards?.["1"]?.elapsed ?? 0) >= 1000,
+      async () => ((await savedProgress(page, "triplex"))?.boards?.["1"]?.elapsed ?? 0) >= 1000,
       "the autosave stored the time",
       12_000,
     );
@@ -170,6 +167,7 @@ test("the language picker changes every text and is remembered", async () => {
     assert.equal(await page.getAttribute("html", "lang"), "ru");
     assert.equal(await text(page, "#game-kakuro .game-extra"), "Поля от 10×10 до 16×16, четыре уровня, обучение и редактор.");
     await page.click("#game-triplex");
+    await page.waitForSelector(".levels");
     assert.equal(await text(page, "h1"), "Уровни");
     assert.equal(await text(page, "#levels-progress"), "Решено 0 уровней из 724".replace("724", String(pack.levels.length)));
     await page.selectOption("#language", "zh");
@@ -214,7 +212,7 @@ test("a level above 724 opens by its code and its solve is recorded", async () =
   const n = 725;
   const record = pack.levels[n - 1];
   assert.ok(record.width * record.height > 36, "level 725 is one of the larger rectangles");
-  const code = chainVectors(n).at(-1).code;
+  const code = chainVectors("triplex", n).at(-1).code;
   await withPage("level-above-724", {}, async (page) => {
     await page.goto(`${suite.url}#/triplex/${n}`);
     await ready(page);
@@ -226,7 +224,7 @@ test("a level above 724 opens by its code and its solve is recorded", async () =
     await page.waitForSelector(`.play[data-level='${n}']`);
     assert.equal(await text(page, "#level-title"), `Level ${n}`);
     assert.equal(await page.locator(".piece").count(), record.pieces.length);
-    await assertEventually(async () => Boolean((await savedProgress(page))?.boards?.[n]?.token), "a start token");
+    await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.[n]?.token), "a start token");
     await page.waitForTimeout(250 * record.pieces.length + 200);
     await solveWith(page, record, dragPiece);
     // The first solve of this level on the server: the name dialog, skipped.
@@ -257,7 +255,7 @@ test("show one piece: the client warns first, hints solve the level, the server 
     await page.fill("#code-code", vectors[n - 1].code);
     await page.click("#code-submit");
     await page.waitForSelector(`.play[data-level='${n}']`);
-    await assertEventually(async () => Boolean((await savedProgress(page))?.boards?.[n]?.token), "a start token");
+    await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.[n]?.token), "a start token");
     const board = () => page.$$eval(".piece", (els) => els.map((e) => [e.dataset.x, e.dataset.y, e.dataset.o].join()));
     const before = await board();
     // Before the first hint the client says what it costs; cancel changes nothing.
@@ -288,22 +286,19 @@ test("show one piece: the client warns first, hints solve the level, the server 
     assert.deepEqual([records.solves, records.hinted, records.first, records.best_ms, records.median_ms], [1, 1, null, null, null]);
     const medians = await (await fetch(`${suite.url}api/triplex/medians`)).json();
     assert.equal(medians.levels.some(([level]) => level === n), false);
-    assert.equal((await savedProgress(page)).boards[n].hinted, true);
+    assert.equal((await savedProgress(page, "triplex")).boards[n].hinted, true);
   });
 });
 
 test("the exported file plays from file:// with the network blocked", async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "gridforge-export-"));
-  const file = path.join(dir, "triplex.html");
-  gridforge("triplex", "export-html", "--out", file);
-  const size = statSync(file).size;
-  console.log(`exported file: ${size} bytes`);
+  const file = exportedFile();
+  console.log(`exported file: ${statSync(new URL(file)).size} bytes`);
   await withPage("exported-file", { offline: true }, async (page, context) => {
     const network = await blockNetwork(context);
     page.on("request", (r) => {
       if (!/^(file|blob|data):/.test(r.url())) network.push(r.url());
     });
-    await page.goto(`${pathToFileURL(file).href}#/triplex/1`);
+    await page.goto(`${file}#/triplex/1`);
     await ready(page);
     assert.equal(await text(page, "#level-title"), "Level 1");
     await solveWith(page, pack.levels[0], dragPiece);

@@ -320,9 +320,9 @@ export async function solveWith(page, record, place) {
   await page.waitForSelector("#solved-title");
 }
 
-/** The saved Triplex progress in the page's localStorage. */
-export function savedProgress(page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem("gridforge.triplex.v1") ?? "null"));
+/** The saved progress of a Triplex family ("triplex", "blockpuzzle") in the page's localStorage. */
+export function savedProgress(page, family) {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), `gridforge.${family}.v1`);
 }
 
 export { assertEventually };

@@ -5,7 +5,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { normalized, solutionCells } from "./solution.mjs";
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -32,6 +33,17 @@ export function gridforge(...args) {
   });
 }
 
+let exported;
+/** The exported single file (`gridforge triplex export-html`), written once per test process: its file:// URL. */
+export function exportedFile() {
+  if (!exported) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "gridforge-export-")), "gridforge.html");
+    gridforge("triplex", "export-html", "--out", file);
+    exported = pathToFileURL(file).href;
+  }
+  return exported;
+}
+
 let pack;
 /** The game's level pack with solutions, as `gridforge triplex pack --game` writes it. */
 export function enginePack() {
@@ -44,14 +56,38 @@ export function enginePack() {
   return pack;
 }
 
-/** The chain values of the first `count` levels, computed by the Rust side. */
-export function chainVectors(count) {
-  return JSON.parse(gridforge("triplex", "chain-vectors", "--count", String(count))).vectors;
+/** The chain values of `family`'s first `count` levels, computed by the Rust side. */
+export function chainVectors(family, count) {
+  return JSON.parse(gridforge("triplex", "chain-vectors", "--family", family, "--count", String(count))).vectors;
 }
 
-/** The chained pack the web client carries. */
-export function webPack() {
-  return JSON.parse(readFileSync(path.join(WEB, "triplex", "levels.json"), "utf8"));
+/** The chained pack of `family` the web client carries (web/<family>/levels.json). */
+export function webPack(family) {
+  return JSON.parse(readFileSync(path.join(WEB, family, "levels.json"), "utf8"));
+}
+
+/**
+ * The BlockPuzzle levels with their solutions, read from the committed level
+ * list (crates/triplex/data/blockpuzzle-levels.txt: description, solver
+ * nodes, solution rows joined by "/"), not from the client or its pack. Each
+ * is {number, width, height, description, difficulty, pieces, rotatable,
+ * solution}; piece k's cells are the cells of letter 'a'+k in the solution
+ * (BlockPuzzle pieces are fixed, so that is the shape the player is given).
+ */
+export function blockpuzzleLevels() {
+  const text = readFileSync(path.join(ROOT, "crates", "triplex", "data", "blockpuzzle-levels.txt"), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line.trim() && !line.startsWith("#"))
+    .map((line, i) => {
+      const [description, difficulty, rows] = line.trim().split(" ");
+      const solution = rows.split("/");
+      const [width, height] = description.split(":")[0].split("x").map(Number);
+      const record = { number: i + 1, width, height, description, difficulty: Number(difficulty), rotatable: null, solution };
+      const count = new Set(solution.join("")).size;
+      record.pieces = Array.from({ length: count }, (_, k) => normalized(solutionCells(record, k)));
+      return record;
+    });
 }
 
 /**

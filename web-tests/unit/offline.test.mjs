@@ -89,12 +89,14 @@ test("every file the page loads is on the worker's list", () => {
     }
     // Data files loaded by a literal path, and the catalogs.
     for (const [, data] of source.matchAll(/loadJSON\("([^"]+)"\)/g)) wanted.add(data);
+    // Each Triplex family's pack (triplex.js loads `${family}/levels.json`).
+    for (const [, family] of source.matchAll(/createTriplex\(\w+, "(\w+)"\)/g)) wanted.add(`${family}/levels.json`);
   }
   for (const lang of LANGUAGES) wanted.add(`i18n/${lang}.json`);
   for (const game of ["js/chess.js", "js/kakuro.js", "js/triplex.js", "js/offline.js"]) {
     assert.ok(seen.has(game), `app.js reaches ${game}`);
   }
-  for (const data of ["chess/setups.json", "kakuro/puzzles.json", "triplex/levels.json"]) {
+  for (const data of ["chess/setups.json", "kakuro/puzzles.json", "triplex/levels.json", "blockpuzzle/levels.json"]) {
     assert.ok(wanted.has(data), `the client loads ${data}`);
   }
   const missing = [...wanted].filter((f) => !files.includes(f));

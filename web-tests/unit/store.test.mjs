@@ -6,27 +6,42 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { loadChess, saveChess } from "../../web/js/chess-store.js";
 import { loadSettings, read, saveSettings, write } from "../../web/js/store.js";
-import { loadProgress, saveProgress } from "../../web/js/triplex-store.js";
+import { loadProgress, progressKey, saveProgress } from "../../web/js/triplex-store.js";
 import { memoryStorage } from "../lib/storage.mjs";
 
 test("progress round-trips", () => {
   const storage = memoryStorage();
-  const progress = loadProgress(storage);
+  const progress = loadProgress(storage, "triplex");
   assert.deepEqual(progress, { version: 1, current: null, codes: {}, solved: {}, boards: {} });
   progress.current = 3;
   progress.codes[2] = "KNEK44QAEQ";
   progress.solved[1] = { ms: 1234, at: 1700000000000 };
   progress.boards[3] = { positions: [{ x: 1, y: 2, o: 0 }] };
-  assert.ok(saveProgress(storage, progress));
-  assert.deepEqual(loadProgress(storage), progress);
+  assert.ok(saveProgress(storage, "triplex", progress));
+  assert.deepEqual(loadProgress(storage, "triplex"), progress);
+});
+
+test("each family keeps its progress under its own key", () => {
+  const storage = memoryStorage();
+  const triplex = loadProgress(storage, "triplex");
+  triplex.solved[1] = { ms: 1, at: 2 };
+  assert.ok(saveProgress(storage, "triplex", triplex));
+  const blockpuzzle = loadProgress(storage, "blockpuzzle");
+  assert.deepEqual(blockpuzzle.solved, {}, "BlockPuzzle does not see Triplex's solves");
+  blockpuzzle.codes[2] = "EAPEJ8NKB7";
+  assert.ok(saveProgress(storage, "blockpuzzle", blockpuzzle));
+  assert.equal(progressKey("blockpuzzle"), "gridforge.blockpuzzle.v1");
+  assert.deepEqual([...storage.items.keys()].sort(), ["gridforge.blockpuzzle.v1", "gridforge.triplex.v1"]);
+  assert.deepEqual(loadProgress(storage, "triplex"), triplex);
+  assert.deepEqual(loadProgress(storage, "blockpuzzle"), blockpuzzle);
 });
 
 test("damaged data gives a fresh start", () => {
   const storage = memoryStorage();
   storage.setItem("gridforge.triplex.v1", "{not json");
-  assert.equal(loadProgress(storage).current, null);
+  assert.equal(loadProgress(storage, "triplex").current, null);
   storage.setItem("gridforge.triplex.v1", JSON.stringify({ current: "x", codes: [1], solved: 5 }));
-  assert.deepEqual(loadProgress(storage), { version: 1, current: null, codes: {}, solved: {}, boards: {} });
+  assert.deepEqual(loadProgress(storage, "triplex"), { version: 1, current: null, codes: {}, solved: {}, boards: {} });
   storage.setItem("gridforge.settings.v1", JSON.stringify({ lang: 3, theme: "neon" }));
   assert.deepEqual(loadSettings(storage), { lang: null, theme: "auto" });
 });
@@ -36,8 +51,8 @@ test("settings round-trip; a full storage does not throw", () => {
   saveSettings(storage, { lang: "fr", theme: "dark" });
   assert.deepEqual(loadSettings(storage), { lang: "fr", theme: "dark" });
   const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
-  assert.equal(saveProgress(full, loadProgress(full)), false);
-  assert.equal(loadProgress(null).current, null);
+  assert.equal(saveProgress(full, "triplex", loadProgress(full, "triplex")), false);
+  assert.equal(loadProgress(null, "triplex").current, null);
 });
 
 test("read gives objects and arrays only; write stores JSON, removes on null, says when nothing was kept", () => {
@@ -66,7 +81,7 @@ test("data saved under the existing keys and formats still loads", () => {
     "gridforge.triplex.v1",
     '{"version":1,"current":2,"codes":{"2":"KNEK44QAEQ"},"solved":{"1":{"ms":900,"at":5,"best":900}},"boards":{}}',
   );
-  const progress = loadProgress(storage);
+  const progress = loadProgress(storage, "triplex");
   assert.equal(progress.current, 2);
   assert.equal(progress.codes[2], "KNEK44QAEQ");
   assert.deepEqual(progress.solved[1], { ms: 900, at: 5, best: 900 });

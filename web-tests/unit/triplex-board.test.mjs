@@ -15,7 +15,7 @@ import {
   startPositions,
 } from "../../web/js/triplex-board.js";
 import { coverText } from "../../web/js/triplex-chain.js";
-import { enginePack } from "../lib/engine.mjs";
+import { blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { normalized, solutionCells } from "../lib/solution.mjs";
 
 /** The positions that lay the engine's solution into the stage's rectangle. */
@@ -86,8 +86,7 @@ test("a board one move from solved is not solved", () => {
 });
 
 test("the tray holds every piece outside the rectangle without overlaps", () => {
-  const { levels } = enginePack();
-  for (const record of levels) {
+  for (const record of [...enginePack().levels, ...blockpuzzleLevels()]) {
     for (const aspect of [1.8, 0.6]) {
       const stage = layoutStage(record, aspect);
       const start = startPositions(stage);
@@ -114,6 +113,17 @@ test("canPlace refuses overlaps and leaving the stage", () => {
   assert.equal(canPlace(record, stage, start, 0, { x: -1, y: 0, o: 0 }), false);
   assert.equal(canPlace(record, stage, start, 0, { x: stage.cols, y: 0, o: 0 }), false);
   assert.equal(canPlace(record, stage, start, 0, { x: stage.tx, y: stage.ty, o: 0 }), true);
+});
+
+test("every BlockPuzzle level fits a phone with cells of at least 24 px", () => {
+  // The board's share of a 390×844 phone, as triplex.js sizes it.
+  const width = 390 - 24;
+  const height = Math.max(844 - 200, 844 * 0.45);
+  for (const record of blockpuzzleLevels()) {
+    const stage = layoutStage(record, width / height);
+    const cell = Math.min(width / stage.cols, height / stage.rows);
+    assert.ok(cell >= 24, `${record.description}: ${stage.cols}x${stage.rows} cells of ${cell.toFixed(1)} px`);
+  }
 });
 
 test("the tray goes below the rectangle on a tall screen and beside it on a wide one", () => {

@@ -1,6 +1,7 @@
-// The client's solver and "show one piece" hint against the engine's levels:
-// the solver's answer is checked independently (the board's own solved check
-// and the cover of the engine's solution), and hints alone solve a level.
+// The client's solver and "show one piece" hint against the engine's levels
+// of both families (Triplex's pack, BlockPuzzle's level list): the solver's
+// answer is checked independently (the board's own solved check and the
+// cover of the engine's solution), and hints alone solve a level.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -15,7 +16,7 @@ import {
 } from "../../web/js/triplex-board.js";
 import { coverText } from "../../web/js/triplex-chain.js";
 import { hintPositions, solveLevel } from "../../web/js/triplex-solve.js";
-import { enginePack } from "../lib/engine.mjs";
+import { blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 
 /** Positions on a stage from the solver's answer. */
 function laid(stage, solution) {
@@ -37,13 +38,16 @@ function sample(levels) {
     .map((k) => levels[k]);
 }
 
-test("the client's solver finds each level's one solution", () => {
-  const levels = enginePack().levels;
+/**
+ * Solves each record with the client's solver (within `budget` nodes) and
+ * checks the answer against the engine's solution; the longest solve in ms.
+ */
+function checkSolves(records, budget) {
   let biggest = 0;
-  for (const record of sample(levels)) {
+  for (const record of records) {
     const stage = layoutStage(record);
     const started = performance.now();
-    const solution = solveLevel(record);
+    const solution = solveLevel(record, budget);
     const ms = performance.now() - started;
     assert.ok(solution, `level ${record.number} not solved`);
     const positions = laid(stage, solution);
@@ -53,7 +57,18 @@ test("the client's solver finds each level's one solution", () => {
     assert.equal(placements(record, stage, positions).length, record.pieces.length);
     biggest = Math.max(biggest, ms);
   }
+  return biggest;
+}
+
+test("the client's solver finds each level's one solution", () => {
+  const biggest = checkSolves(sample(enginePack().levels), undefined);
   assert.ok(biggest < 2000, `a solve took ${biggest} ms`);
+});
+
+test("the client's solver finds every BlockPuzzle level's one solution within a million nodes", () => {
+  // Distinct fixed pieces, none rotatable: the hint's search stays small.
+  const biggest = checkSolves(blockpuzzleLevels(), 1_000_000);
+  assert.ok(biggest < 500, `a solve took ${biggest} ms`);
 });
 
 test("a budget too small gives up instead of searching on", () => {
@@ -62,8 +77,8 @@ test("a budget too small gives up instead of searching on", () => {
 });
 
 test("hints alone solve a level, one piece at a time, from any board", () => {
-  const levels = enginePack().levels;
-  for (const record of sample(levels).slice(0, 30)) {
+  const blockpuzzle = blockpuzzleLevels().filter((_, k) => k % 25 === 0);
+  for (const record of [...sample(enginePack().levels).slice(0, 30), ...blockpuzzle]) {
     const stage = layoutStage(record);
     const solution = solveLevel(record);
     let positions = startPositions(stage);

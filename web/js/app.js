@@ -3,6 +3,7 @@
 //   #/            the home screen with the games
 //   #/triplex     the Triplex level list
 //   #/triplex/N   Triplex level N
+//   #/blockpuzzle, #/blockpuzzle/N   the same for BlockPuzzle (triplex.js)
 //   #/kakuro…     Kakuro (see kakuro.js)
 //   #/chess       ChessMemory
 // It also registers the service worker that keeps every file for offline
@@ -33,7 +34,8 @@ import { createTriplex } from "./triplex.js";
  * has no network).
  */
 const GAMES = [
-  { id: "triplex", create: createTriplex },
+  { id: "triplex", create: (context) => createTriplex(context, "triplex") },
+  { id: "blockpuzzle", create: (context) => createTriplex(context, "blockpuzzle") },
   { id: "kakuro", create: createKakuro },
   { id: "chess", create: createChess },
 ];

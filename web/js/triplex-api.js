@@ -1,14 +1,15 @@
-// The server's Triplex endpoints (see /api/openapi.json): start tokens,
-// solve submission, the first solver's name and the table of records. Every
-// call resolves to null (false for the name) when the server cannot be
-// reached or refuses, so the game plays on without it.
+// The server's endpoints of a family of Triplex puzzles (/api/triplex/...,
+// /api/blockpuzzle/...; see /api/openapi.json): start tokens, solve
+// submission, the first solver's name, the table of records and the
+// players' medians. Every call resolves to null (false for the name) when
+// the server cannot be reached or refuses, so the game plays on without it.
 
 import { request } from "./server.js";
 
-/** A client for the server at `base` (null: no server, every call is null). */
-export function createTriplexApi(base, fetchImpl = globalThis.fetch) {
+/** A client of `family`'s routes on the server at `base` (null: no server, every call is null). */
+export function createTriplexApi(base, family, fetchImpl = globalThis.fetch) {
   const call = (method, path, body) => request(base, fetchImpl, method, path, body);
-  const level = (n) => `api/triplex/levels/${encodeURIComponent(n)}`;
+  const level = (n) => `api/${family}/levels/${encodeURIComponent(n)}`;
   return {
     online: base !== null,
     /** A start token for level n: {token, issued_at, min_time_ms} or null. */
@@ -37,7 +38,7 @@ export function createTriplexApi(base, fetchImpl = globalThis.fetch) {
     },
     /** Every level's players' median: a Map level number → median ms (empty when unknown). */
     async medians() {
-      const r = await call("GET", "api/triplex/medians");
+      const r = await call("GET", `api/${family}/medians`);
       const rows = r?.ok && Array.isArray(r.data?.levels) ? r.data.levels : [];
       return new Map(rows.filter((x) => Array.isArray(x) && x.length >= 2).map(([n, ms]) => [n, ms]));
     },

@@ -2,7 +2,8 @@
 // codes and keys derived from it, the pack's level table, and opening a
 // sealed level with WebCrypto. This is the derivation and the pack form
 // documented in crates/triplex/src/chain.rs (pack version 2); both sides are
-// tested against the same values.
+// tested against the same values. Each family of puzzles (the pack's
+// `family`: "triplex", "blockpuzzle") has its own chain.
 
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** Number of symbols in a level code. */
@@ -44,9 +45,9 @@ export function coverText(grid) {
   return `${width}x${height}:${anchors.join(",")}`;
 }
 
-/** The code of level `number` from the cover text of the previous level's solution. */
-export async function levelCode(number, previousCover) {
-  const d = await sha256(`gridforge-triplex/code/v1\n${number}\n${previousCover}`);
+/** The code of level `number` of `family`'s chain from the cover text of the previous level's solution. */
+export async function levelCode(family, number, previousCover) {
+  const d = await sha256(`gridforge-${family}/code/v1\n${number}\n${previousCover}`);
   let code = "";
   for (let i = 0; i < CODE_LENGTH; i++) {
     // Symbol i holds bits 5i .. 5i+4 of the digest, most significant first.
@@ -57,14 +58,14 @@ export async function levelCode(number, previousCover) {
   return code;
 }
 
-/** The AES-256 key bytes of level `number`, derived from its code. */
-export async function levelKeyBytes(number, code) {
-  return sha256(`gridforge-triplex/key/v1\n${number}\n${code}`);
+/** The AES-256 key bytes of level `number` of `family`'s chain, derived from its code. */
+export async function levelKeyBytes(family, number, code) {
+  return sha256(`gridforge-${family}/key/v1\n${number}\n${code}`);
 }
 
-/** The AES-GCM nonce of level `number`. */
-export async function levelNonce(number) {
-  return (await sha256(`gridforge-triplex/nonce/v1\n${number}`)).slice(0, 12);
+/** The AES-GCM nonce of level `number` of `family`'s chain. */
+export async function levelNonce(family, number) {
+  return (await sha256(`gridforge-${family}/nonce/v1\n${number}`)).slice(0, 12);
 }
 
 /**
@@ -146,21 +147,39 @@ function shapeName(cells) {
   return `(${rows.join("/")})`;
 }
 
+/** Most shapes a pack names with one byte per run of pieces. */
+export const MAX_SHAPES = 16;
+/** Most shapes a pack may have at all (one byte per piece, the wide form). */
+export const MAX_WIDE_SHAPES = 128;
+
 /**
- * The level an entry's opened bytes describe (one byte per run of pieces:
- * bits 0–3 the shape, bit 4 the rotatable piece, bits 5–7 the run's length
- * minus one), as the server's level JSON has it; null if they are no level.
+ * One byte of sealed pieces read: {shape, rotatable, run}. A pack of up to
+ * MAX_SHAPES shapes has a byte per run of identical pieces (bits 0–3 the
+ * shape, bit 4 the rotatable piece, bits 5–7 the run's length minus one), a
+ * larger one a byte per piece (bits 0–6 the shape, bit 7 the rotatable piece).
+ */
+function pieceByte(byte, wide) {
+  return wide
+    ? { shape: byte & 0x7f, rotatable: Boolean(byte & 0x80), run: 1 }
+    : { shape: byte & 0x0f, rotatable: Boolean(byte & 0x10), run: (byte >> 5) + 1 };
+}
+
+/**
+ * The level an entry's opened bytes describe (see pieceByte), as the
+ * server's level JSON has it; null if they are no level.
  */
 export function decodeLevel(entry, plain, shapes) {
+  if (shapes.length > MAX_WIDE_SHAPES) return null;
+  const wide = shapes.length > MAX_SHAPES;
   const pieces = [];
   const parts = [];
   let rotatable = null;
   for (const byte of plain) {
-    const shape = shapes[byte & 0x0f];
+    const { shape: index, rotatable: flagged, run } = pieceByte(byte, wide);
+    const shape = shapes[index];
     if (!shape) return null;
-    const run = (byte >> 5) + 1;
     const name = shapeName(shape);
-    if (byte & 0x10) {
+    if (flagged) {
       if (rotatable !== null || run !== 1) return null;
       rotatable = pieces.length;
       parts.push(`${name}@`);
@@ -187,13 +206,14 @@ export function decodeLevel(entry, plain, shapes) {
 }
 
 /**
- * Opens a sealed entry of the pack's table with a code. Resolves to the
- * level, or to null when the code does not open it.
+ * Opens a sealed entry of the pack's table with a code (in the chain of the
+ * pack's family). Resolves to the level, or to null when the code does not
+ * open it.
  */
-export async function openLevel(entry, code, shapes) {
+export async function openLevel(pack, entry, code) {
   const key = await subtle().importKey(
     "raw",
-    await levelKeyBytes(entry.number, code),
+    await levelKeyBytes(pack.family, entry.number, code),
     { name: "AES-GCM" },
     false,
     ["decrypt"],
@@ -202,14 +222,14 @@ export async function openLevel(entry, code, shapes) {
   try {
     // The sealed bytes end with the first 8 bytes of the GCM tag.
     plain = await subtle().decrypt(
-      { name: "AES-GCM", iv: await levelNonce(entry.number), tagLength: 64 },
+      { name: "AES-GCM", iv: await levelNonce(pack.family, entry.number), tagLength: 64 },
       key,
       entry.sealed,
     );
   } catch {
     return null;
   }
-  return decodeLevel(entry, new Uint8Array(plain), shapes);
+  return decodeLevel(entry, new Uint8Array(plain), pack.shapes);
 }
 
 /**
@@ -219,5 +239,5 @@ export async function openLevel(entry, code, shapes) {
 export async function levelOf(pack, entry, code) {
   if (entry.number === 1) return pack.first;
   if (!code) return null;
-  return openLevel(entry, code, pack.shapes);
+  return openLevel(pack, entry, code);
 }

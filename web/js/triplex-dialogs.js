@@ -1,15 +1,22 @@
-// The three Triplex dialogs of index.html: the code dialog (open a level by
-// its number and code), the name dialog (the first solver of a level may
-// leave a name in the table of records) and the hint dialog (says, before
-// the first hint, that a hinted solve is never first nor best).
+// The three Triplex dialogs of index.html, shared by the families (Triplex,
+// BlockPuzzle): the code dialog (open a level by its number and code), the
+// name dialog (the first solver of a level may leave a name in the table of
+// records) and the hint dialog (says, before the first hint, that a hinted
+// solve is never first nor best).
+
+/** Undoes the wiring of the code dialog's last opening: it serves one family at a time. */
+let unwireCodeDialog = null;
 
 /**
- * Wires the code dialog once. `levels` checks codes (triplex-levels.js);
- * `opened(n)` runs when a code opened level n. Returns `open(number)`, which
- * shows the dialog with the number filled in (or empty for null).
+ * The code dialog of one family's `levels` (triplex-levels.js, which checks
+ * codes); `opened(n)` runs when a code opened level n. Returns
+ * `open(number)`, which shows the dialog with the number filled in (or
+ * empty for null), wired to these levels until it closes.
  */
 export function createCodeDialog({ levels, t, opened }) {
   const dialog = document.getElementById("code-dialog");
+  const form = document.getElementById("code-form");
+  const cancel = document.getElementById("code-cancel");
   const numberInput = document.getElementById("code-number");
   const codeInput = document.getElementById("code-code");
   const error = document.getElementById("code-error");
@@ -34,18 +41,28 @@ export function createCodeDialog({ levels, t, opened }) {
     opened(n);
   }
 
-  document.getElementById("code-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    submit();
-  });
-  document.getElementById("code-cancel").addEventListener("click", () => dialog.close());
-
   return function open(number) {
+    unwireCodeDialog?.();
+    const onSubmit = (e) => {
+      e.preventDefault();
+      submit();
+    };
+    const onCancel = () => dialog.close();
+    const unwire = () => {
+      form.removeEventListener("submit", onSubmit);
+      cancel.removeEventListener("click", onCancel);
+      dialog.removeEventListener("close", unwire);
+      if (unwireCodeDialog === unwire) unwireCodeDialog = null;
+    };
+    form.addEventListener("submit", onSubmit);
+    cancel.addEventListener("click", onCancel);
+    dialog.addEventListener("close", unwire);
+    unwireCodeDialog = unwire;
     numberInput.max = String(levels.total);
     numberInput.value = number ? String(number) : "";
     codeInput.value = "";
     error.textContent = "";
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
     (number ? codeInput : numberInput).focus();
   };
 }

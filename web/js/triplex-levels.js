@@ -1,6 +1,7 @@
-// Which Triplex levels the player can open, and opening them: level 1 is in
-// the clear, every other one by the code kept in the progress (from solving
-// the level before it, or typed in the code dialog).
+// Which levels of a family's pack (Triplex, BlockPuzzle) the player can
+// open, and opening them: level 1 is in the clear, every other one by the
+// code kept in the progress (from solving the level before it, or typed in
+// the code dialog).
 
 import { solutionGrid } from "./triplex-board.js";
 import { coverText, levelCode, levelOf, normalizeCode, openLevel, packEntries } from "./triplex-chain.js";
@@ -62,7 +63,7 @@ export function createLevels(pack, progress) {
       if (n === 1) {
         ok = code === pack.first_code;
       } else {
-        const level = await openLevel(entry, code, pack.shapes);
+        const level = await openLevel(pack, entry, code);
         ok = level !== null;
         if (ok) opened.set(n, level);
       }
@@ -78,8 +79,8 @@ export function createLevels(pack, progress) {
     async openNext(n, level, stage, positions) {
       if (n >= total) return true;
       const cover = coverText(solutionGrid(level, stage, positions));
-      const code = await levelCode(n + 1, cover);
-      const next = await openLevel(entries[n], code, pack.shapes);
+      const code = await levelCode(pack.family, n + 1, cover);
+      const next = await openLevel(pack, entries[n], code);
       if (!next) return false;
       opened.set(n + 1, next);
       progress.codes[n + 1] = code;

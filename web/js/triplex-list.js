@@ -1,4 +1,4 @@
-// The Triplex level list: one section per rectangle area (smallest first),
+// A family's level list (Triplex, BlockPuzzle): one section per rectangle area (smallest first),
 // a tile per level (solved, open or locked) showing the solver's difficulty
 // and, when the server has solves, the players' median time; the count of
 // solved levels, a jump to an area and the button of the code dialog.
@@ -22,14 +22,14 @@ export function shortNumber(value, locale) {
 }
 
 /**
- * Shows the list in `view`. `levels` says which levels are open, their
- * sizes, difficulties and sections (triplex-levels.js), `progress` which
- * are solved and current, `medians` (level number → median ms, may be
- * empty) the players' times; `choose(n)` runs on an open tile, `askCode(n)`
- * on a locked one (n null: the button). Returns `showMedians(medians)`,
- * which fills in times that arrive later.
+ * Shows the list in `view` under `heading`. `levels` says which levels are
+ * open, their sizes, difficulties and sections (triplex-levels.js),
+ * `progress` which are solved and current, `medians` (level number → median
+ * ms, may be empty) the players' times; `choose(n)` runs on an open tile,
+ * `askCode(n)` on a locked one (n null: the button). Returns
+ * `showMedians(medians)`, which fills in times that arrive later.
  */
-export function renderLevelList(view, { levels, progress, medians, t, i18n, choose, askCode }) {
+export function renderLevelList(view, { levels, progress, medians, heading, t, i18n, choose, askCode }) {
   const { total } = levels;
   const lang = i18n();
   const solvedCount = Object.keys(progress.solved).length;
@@ -146,7 +146,7 @@ export function renderLevelList(view, { levels, progress, medians, t, i18n, choo
       h(
         "div",
         { class: "levels-head" },
-        h("h1", {}, t("levels.heading")),
+        h("h1", {}, heading),
         h("p", { class: "progress", id: "levels-progress" }, t("levels.solved", { count: solvedCount, total })),
         h("label", { class: "area-jump" }, t("levels.jump"), " ", jump),
         button("enter-code", t("code.button"), () => askCode(null)),

@@ -8,10 +8,11 @@ import { extent, normalize, shapesOf } from "./triplex-board.js";
 /**
  * Builds the board of `session` in `view` and returns the handle the game
  * draws through. `levels` (triplex-levels.js) and `progress` say what the
- * status shows; `actions` gives undo(), reset(), askCode(n), next(n) and
- * `piece`, the pointer and keyboard handlers of a piece (triplex-input.js).
+ * status shows, `listHash` where the level list is; `actions` gives undo(),
+ * reset(), askCode(n), next(n) and `piece`, the pointer and keyboard
+ * handlers of a piece (triplex-input.js).
  */
-export function createLevelView(view, { session: s, levels, progress, t, i18n, actions }) {
+export function createLevelView(view, { session: s, levels, progress, listHash, t, i18n, actions }) {
   const { level } = s;
   const next = s.n < levels.total ? s.n + 1 : null;
   const ui = { cell: 0 };
@@ -58,7 +59,7 @@ export function createLevelView(view, { session: s, levels, progress, t, i18n, a
       h(
         "div",
         { class: "play-head" },
-        h("a", { class: "back", href: "#/triplex", id: "to-levels" }, t("play.levels")),
+        h("a", { class: "back", href: listHash, id: "to-levels" }, t("play.levels")),
         h("h1", { id: "level-title" }, t("level.title", { number: s.n })),
         h(
           "span",

@@ -1,8 +1,11 @@
-// Triplex as one of the app's games (the screen interface app.js drives):
-// the level list (#/triplex) and the board of one level (#/triplex/N), the
-// player's progress, and the level's life: a saved board restored, moves
-// autosaved, solving a level opens the next, and, when the server answers,
-// a start token, the solve submitted and the table of records.
+// A family of Triplex puzzles as one of the app's games (the screen
+// interface app.js drives): Triplex itself or BlockPuzzle, each with its own
+// pack (web/<family>/levels.json), progress, server routes
+// (/api/<family>/...) and screens: the level list (#/<family>) and the board
+// of one level (#/<family>/N), the player's progress, and the level's life:
+// a saved board restored, moves autosaved, solving a level opens the next,
+// and, when the server answers, a start token, the solve submitted and the
+// table of records.
 // The parts: triplex-levels.js (which levels open, the chain),
 // triplex-list.js, triplex-view.js (the board's DOM), triplex-input.js
 // (moves from pointer and keyboard), triplex-dialogs.js (code and name),
@@ -44,12 +47,19 @@ function boardAspect() {
   return width / height;
 }
 
-/** Triplex for the app (see the screen interface in app.js); resolves once its level pack is loaded. */
-export async function createTriplex(ctx) {
-  const pack = await loadJSON("triplex/levels.json");
-  const progress = loadProgress(ctx.storage);
+/** The heading of each family's level list. */
+const LIST_HEADINGS = { triplex: "levels.heading", blockpuzzle: "levels.headingBlockpuzzle" };
+
+/**
+ * One family of Triplex puzzles for the app ("triplex" or "blockpuzzle"; see
+ * the screen interface in app.js); resolves once its level pack is loaded.
+ */
+export async function createTriplex(ctx, family) {
+  const pack = await loadJSON(`${family}/levels.json`);
+  const progress = loadProgress(ctx.storage, family);
   const levels = createLevels(pack, progress);
-  const api = createTriplexApi(ctx.base);
+  const api = createTriplexApi(ctx.base, family);
+  const listHash = `#/${family}`;
   const t = (key, params) => ctx.i18n().t(key, params);
   /** The players' median times (level number → ms), once the server gave them. */
   let medians = new Map();
@@ -61,7 +71,7 @@ export async function createTriplex(ctx) {
     t,
     opened: (n) => {
       save();
-      ctx.navigate(`#/triplex/${n}`);
+      ctx.navigate(`${listHash}/${n}`);
     },
   });
 
@@ -82,7 +92,7 @@ export async function createTriplex(ctx) {
   /** Writes the progress, with the session, to storage. */
   function save() {
     keep();
-    saveProgress(ctx.storage, progress);
+    saveProgress(ctx.storage, family, progress);
   }
 
   function leave() {
@@ -97,9 +107,10 @@ export async function createTriplex(ctx) {
       levels,
       progress,
       medians,
+      heading: t(LIST_HEADINGS[family]),
       t,
       i18n: ctx.i18n,
-      choose: (n) => ctx.navigate(`#/triplex/${n}`),
+      choose: (n) => ctx.navigate(`${listHash}/${n}`),
       askCode,
     });
     if (api.online) {
@@ -113,7 +124,7 @@ export async function createTriplex(ctx) {
 
   async function renderLevel(view, n) {
     if (!Number.isInteger(n) || n < 1 || n > levels.total) {
-      ctx.navigate("#/triplex");
+      ctx.navigate(listHash);
       return;
     }
     if (!levels.isOpen(n)) {
@@ -142,13 +153,14 @@ export async function createTriplex(ctx) {
       session: s,
       levels,
       progress,
+      listHash,
       t,
       i18n: ctx.i18n,
       actions: {
         undo: input.undo,
         reset: input.reset,
         askCode,
-        next: (k) => ctx.navigate(`#/triplex/${k}`),
+        next: (k) => ctx.navigate(`${listHash}/${k}`),
         piece: input.piece,
         hint: () => hint(s),
       },

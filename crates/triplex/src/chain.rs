@@ -9,6 +9,10 @@
 //! are those of version 1; version 2 changed only what is sealed (a few bytes
 //! instead of JSON, see "The pack" below).
 //!
+//! Every family of puzzles ([`Family`]) has its own chain: `{family}` below
+//! is the pack's `family` (`triplex`, `blockpuzzle`), so a code, key or nonce
+//! of one family's level is never another's.
+//!
 //! 1. **Cover.** A solved `W`×`H` board is written as its *cover*: for every
 //!    cell in row-major order, the row-major index of the first cell (in
 //!    row-major order) of the piece that covers it. The cover names no piece,
@@ -17,16 +21,16 @@
 //!    Its text is `"{W}x{H}:"` followed by the indices joined by `,`, e.g.
 //!    `4x2:0,0,2,3,4,4,2,3`.
 //! 2. **Code.** The code of level `n` is derived from the cover text of level
-//!    `n − 1`'s solution: `d = SHA-256("gridforge-triplex/code/v1\n{n}\n{cover}")`;
+//!    `n − 1`'s solution: `d = SHA-256("gridforge-{family}/code/v1\n{n}\n{cover}")`;
 //!    the first 50 bits of `d` (most significant bit first) written as 10
 //!    symbols of Crockford's base 32 (`0123456789ABCDEFGHJKMNPQRSTVWXYZ`: no
 //!    I, L, O or U). Level 1 has no previous level: its code uses the empty
 //!    cover text, and level 1 is stored in the clear anyway.
-//! 3. **Key.** `key = SHA-256("gridforge-triplex/key/v1\n{n}\n{code}")`, an
+//! 3. **Key.** `key = SHA-256("gridforge-{family}/key/v1\n{n}\n{code}")`, an
 //!    AES-256 key.
 //! 4. **Seal.** The level's pieces (below) are encrypted with AES-256-GCM
 //!    under that key with the nonce
-//!    `SHA-256("gridforge-triplex/nonce/v1\n{n}")[0..12]` and no associated
+//!    `SHA-256("gridforge-{family}/nonce/v1\n{n}")[0..12]` and no associated
 //!    data; the ciphertext is followed by the first 8 bytes of its tag (a
 //!    64-bit GCM tag, as NIST SP 800-38D and WebCrypto's `tagLength: 64`
 //!    allow; version 1 kept all 16). A code has 50 bits, so a longer tag adds
@@ -50,22 +54,30 @@
 //! | `L` | the sealed pieces: ciphertext and tag |
 //!
 //! The size and the difficulty are in the clear: the level list shows them
-//! for locked levels too. The sealed pieces are one byte per run of identical
-//! pieces, in the level's canonical piece order (the order of
-//! [`Level::pieces`]): bits 0–3 the index into `shapes`, bit 4 set for the
-//! rotatable piece (a run of its own, in the orientation it is shown in),
-//! bits 5–7 the run's length minus one (a longer run takes several bytes).
-//! A Triplex level is 4 to 9 bytes before the 8-byte tag.
+//! for locked levels too. The sealed pieces are in the level's canonical
+//! piece order (the order of [`Level::pieces`]), in one of two forms, which
+//! the length of the pack's `shapes` decides:
 //!
-//! A family of puzzles brings its own pack of this form: its `shapes` (up to
-//! 16), its chain (the prefix strings above name the family) and its level
-//! numbers.
+//! - up to [`MAX_SHAPES`] (16) shapes, as Triplex's 8: one byte per run of
+//!   identical pieces: bits 0–3 the index into `shapes`, bit 4 set for the
+//!   rotatable piece (a run of its own, in the orientation it is shown in),
+//!   bits 5–7 the run's length minus one (a longer run takes several bytes).
+//!   A Triplex level is 4 to 9 bytes before the 8-byte tag.
+//! - 17 to [`MAX_WIDE_SHAPES`] (128) shapes, as BlockPuzzle's 90: one byte
+//!   per piece: bits 0–6 the index into `shapes`, bit 7 set for the
+//!   rotatable piece. A BlockPuzzle level (3 to 8 distinct pieces) is 3 to 8
+//!   bytes before the tag.
+//!
+//! So a Triplex pack reads exactly as before the wide form existed.
+//!
+//! A family of puzzles brings its own pack of this form: its `family` (which
+//! names its chain, above), its `shapes` and its level numbers.
 //!
 //! Everything here is a pure function: building the pack file is the
 //! binary's job (`gridforge triplex web-pack`).
 
 use crate::level::Level;
-use crate::pack::{Pack, PublicLevel};
+use crate::pack::{Family, Pack, PublicLevel};
 use crate::piece::Piece;
 use aes_gcm::aead::{Aead, AeadInPlace, KeyInit};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
@@ -79,18 +91,21 @@ pub const CHAIN_FORMAT: &str = "gridforge-triplex-chain";
 /// Version of the chained pack format (the derivation of codes and keys is
 /// version 1's).
 pub const CHAIN_VERSION: u32 = 2;
-/// The family of the Triplex chain.
-pub const TRIPLEX_FAMILY: &str = "triplex";
 /// Number of symbols in a level code.
 pub const CODE_LENGTH: usize = 10;
 /// Crockford's base-32 alphabet, the symbols of level codes.
 pub const CODE_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/// Most shapes a pack may have (4 bits of a run byte).
+/// Most shapes a pack may have for one byte per run of pieces (4 bits of a
+/// run byte).
 pub const MAX_SHAPES: usize = 16;
+/// Most shapes a pack may have at all (7 bits of a piece byte, the wide form).
+pub const MAX_WIDE_SHAPES: usize = 128;
 /// Longest run one byte holds.
 const MAX_RUN: usize = 8;
 /// Bit of a run byte that marks the rotatable piece.
 const ROTATABLE_BIT: u8 = 0x10;
+/// Bit of a piece byte (the wide form) that marks the rotatable piece.
+const WIDE_ROTATABLE_BIT: u8 = 0x80;
 /// Bytes of the GCM tag kept after a sealed level's ciphertext.
 pub const TAG_BYTES: usize = 8;
 
@@ -165,7 +180,7 @@ pub struct ChainedPack {
     pub format: String,
     /// Always [`CHAIN_VERSION`] when written by this crate.
     pub version: u32,
-    /// The family of puzzles ([`TRIPLEX_FAMILY`]).
+    /// The family of puzzles ([`Family::name`]); it names the chain.
     pub family: String,
     /// The `max_area` of the pack it was made from.
     pub max_area: usize,
@@ -242,11 +257,12 @@ pub fn cover_text(
     Ok(text)
 }
 
-/// The code of level `number`, derived from the cover text of the previous
-/// level's solution (empty for level 1). See the module documentation.
-pub fn level_code(number: usize, previous_cover: &str) -> String {
+/// The code of level `number` of `family`'s chain, derived from the cover
+/// text of the previous level's solution (empty for level 1). See the module
+/// documentation.
+pub fn level_code(family: &str, number: usize, previous_cover: &str) -> String {
     let digest = Sha256::digest(format!(
-        "gridforge-triplex/code/v1\n{number}\n{previous_cover}"
+        "gridforge-{family}/code/v1\n{number}\n{previous_cover}"
     ));
     let mut head = [0u8; 8];
     head[..7].copy_from_slice(&digest[..7]);
@@ -260,69 +276,87 @@ pub fn level_code(number: usize, previous_cover: &str) -> String {
         .collect()
 }
 
-/// The AES-256 key of level `number`, derived from its code.
-pub fn level_key(number: usize, code: &str) -> [u8; 32] {
-    Sha256::digest(format!("gridforge-triplex/key/v1\n{number}\n{code}")).into()
+/// The AES-256 key of level `number` of `family`'s chain, derived from its code.
+pub fn level_key(family: &str, number: usize, code: &str) -> [u8; 32] {
+    Sha256::digest(format!("gridforge-{family}/key/v1\n{number}\n{code}")).into()
 }
 
-/// The AES-GCM nonce of level `number`.
-pub fn level_nonce(number: usize) -> [u8; 12] {
-    let digest = Sha256::digest(format!("gridforge-triplex/nonce/v1\n{number}"));
+/// The AES-GCM nonce of level `number` of `family`'s chain.
+pub fn level_nonce(family: &str, number: usize) -> [u8; 12] {
+    let digest = Sha256::digest(format!("gridforge-{family}/nonce/v1\n{number}"));
     let mut nonce = [0u8; 12];
     nonce.copy_from_slice(&digest[..12]);
     nonce
 }
 
-fn cipher(number: usize, code: &str) -> Aes256Gcm {
-    let key = level_key(number, code);
+fn cipher(family: &str, number: usize, code: &str) -> Aes256Gcm {
+    let key = level_key(family, number, code);
     Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key))
 }
 
-/// Seals bytes with the key of level `number`'s code: AES-256-GCM
-/// ciphertext and the first [`TAG_BYTES`] of its tag.
-pub fn seal(number: usize, code: &str, plain: &[u8]) -> Vec<u8> {
-    let mut sealed = cipher(number, code)
-        .encrypt(Nonce::from_slice(&level_nonce(number)), plain)
+/// Seals bytes with the key of level `number`'s code in `family`'s chain:
+/// AES-256-GCM ciphertext and the first [`TAG_BYTES`] of its tag.
+pub fn seal(family: &str, number: usize, code: &str, plain: &[u8]) -> Vec<u8> {
+    let mut sealed = cipher(family, number, code)
+        .encrypt(Nonce::from_slice(&level_nonce(family, number)), plain)
         .expect("AES-GCM encrypts any message shorter than 64 GiB");
     sealed.truncate(plain.len() + TAG_BYTES);
     sealed
 }
 
-/// Opens bytes sealed for level `number`; fails when the code is wrong.
+/// Opens bytes sealed for level `number` of `family`'s chain; fails when the
+/// code is wrong.
 ///
 /// The cipher has no call for a truncated tag, so the ciphertext is run
 /// through the same key stream (GCM's encryption is CTR: its own inverse),
 /// and the plain bytes found are sealed again and compared.
-pub fn unseal(number: usize, code: &str, sealed: &[u8]) -> Result<Vec<u8>, ChainError> {
+pub fn unseal(
+    family: &str,
+    number: usize,
+    code: &str,
+    sealed: &[u8],
+) -> Result<Vec<u8>, ChainError> {
     let wrong = ChainError::WrongCode { number };
     let Some(length) = sealed.len().checked_sub(TAG_BYTES) else {
         return Err(wrong);
     };
-    let cipher = cipher(number, code);
-    let nonce = level_nonce(number);
+    let cipher = cipher(family, number, code);
+    let nonce = level_nonce(family, number);
     let mut plain = sealed[..length].to_vec();
     cipher
         .encrypt_in_place_detached(Nonce::from_slice(&nonce), b"", &mut plain)
         .map_err(|_| wrong.clone())?;
-    if seal(number, code, &plain) != sealed {
+    if seal(family, number, code, &plain) != sealed {
         return Err(wrong);
     }
     Ok(plain)
 }
 
-/// A level's pieces in the compact form: one byte per run of identical
-/// pieces in canonical order, naming shapes by their index in `shapes`.
+/// How sealed pieces are written for a pack of `shapes` shapes (see the
+/// module documentation): `true` for the wide form, one byte per piece.
+fn wide_form(shapes: usize) -> Option<bool> {
+    if shapes <= MAX_SHAPES {
+        Some(false)
+    } else if shapes <= MAX_WIDE_SHAPES {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// A level's pieces in the compact form (one byte per run of identical
+/// pieces, or per piece for a pack of more than [`MAX_SHAPES`] shapes) in
+/// canonical order, naming shapes by their index in `shapes`.
 pub fn encode_pieces(
     number: usize,
     level: &Level,
     shapes: &[Piece],
 ) -> Result<Vec<u8>, ChainError> {
-    if shapes.len() > MAX_SHAPES {
-        return Err(ChainError::NotCompact {
-            number,
-            what: format!("{} shapes, at most {MAX_SHAPES}", shapes.len()),
-        });
-    }
+    let wide = wide_form(shapes.len()).ok_or_else(|| ChainError::NotCompact {
+        number,
+        what: format!("{} shapes, at most {MAX_WIDE_SHAPES}", shapes.len()),
+    })?;
+    let longest = if wide { 1 } else { MAX_RUN };
     let pieces = level.pieces();
     let mut bytes = Vec::new();
     let mut i = 0;
@@ -339,7 +373,7 @@ pub fn encode_pieces(
         let rotatable = level.rotatable() == Some(i);
         let mut run = 1;
         if !rotatable {
-            while run < MAX_RUN
+            while run < longest
                 && i + run < pieces.len()
                 && pieces[i + run] == *piece
                 && level.rotatable() != Some(i + run)
@@ -347,8 +381,13 @@ pub fn encode_pieces(
                 run += 1;
             }
         }
-        let flag = if rotatable { ROTATABLE_BIT } else { 0 };
-        bytes.push(shape as u8 | flag | (((run - 1) as u8) << 5));
+        // `shape` is below MAX_WIDE_SHAPES (or MAX_SHAPES): it fits its bits.
+        bytes.push(match (wide, rotatable) {
+            (true, false) => shape as u8,
+            (true, true) => shape as u8 | WIDE_ROTATABLE_BIT,
+            (false, false) => shape as u8 | (((run - 1) as u8) << 5),
+            (false, true) => shape as u8 | ROTATABLE_BIT,
+        });
         i += run;
     }
     Ok(bytes)
@@ -365,14 +404,32 @@ pub fn decode_pieces(
     shapes: &[Piece],
 ) -> Result<PublicLevel, ChainError> {
     let bad = |message: String| ChainError::BadLevel { number, message };
+    let wide = wide_form(shapes.len()).ok_or_else(|| {
+        bad(format!(
+            "{} shapes, at most {MAX_WIDE_SHAPES}",
+            shapes.len()
+        ))
+    })?;
     let mut pieces = Vec::new();
     let mut rotatable = None;
     for &byte in bytes {
+        let (index, flagged, run) = if wide {
+            (
+                byte & !WIDE_ROTATABLE_BIT,
+                byte & WIDE_ROTATABLE_BIT != 0,
+                1,
+            )
+        } else {
+            (
+                byte & 0x0f,
+                byte & ROTATABLE_BIT != 0,
+                (byte >> 5) as usize + 1,
+            )
+        };
         let shape = shapes
-            .get((byte & 0x0f) as usize)
-            .ok_or_else(|| bad(format!("shape {} is not in the pack", byte & 0x0f)))?;
-        let run = (byte >> 5) as usize + 1;
-        if byte & ROTATABLE_BIT != 0 {
+            .get(index as usize)
+            .ok_or_else(|| bad(format!("shape {index} is not in the pack")))?;
+        if flagged {
             if run != 1 || rotatable.is_some() {
                 return Err(bad("more than one rotatable piece".into()));
             }
@@ -418,8 +475,9 @@ fn push_leb128(out: &mut Vec<u8>, mut value: u64) {
     }
 }
 
-/// The codes of every level of a pack: `codes[k]` is level k+1's.
-pub fn pack_codes(pack: &Pack) -> Result<Vec<String>, ChainError> {
+/// The codes of every level of a pack in `family`'s chain: `codes[k]` is
+/// level k+1's.
+pub fn pack_codes(family: &str, pack: &Pack) -> Result<Vec<String>, ChainError> {
     let mut codes = Vec::with_capacity(pack.levels.len());
     let mut previous_cover = String::new();
     for (position, record) in pack.levels.iter().enumerate() {
@@ -430,21 +488,24 @@ pub fn pack_codes(pack: &Pack) -> Result<Vec<String>, ChainError> {
                 found: record.number,
             });
         }
-        codes.push(level_code(number, &previous_cover));
+        codes.push(level_code(family, number, &previous_cover));
         previous_cover = cover_text(number, record.width, record.height, &record.solution)?;
     }
     Ok(codes)
 }
 
 impl ChainedPack {
-    /// Chains a pack: level 1 in the clear with its code, every later level
-    /// sealed with the code derived from the previous level's solution.
-    pub fn from_pack(pack: &Pack) -> Result<ChainedPack, ChainError> {
+    /// Chains a pack of `family`'s levels: level 1 in the clear with its
+    /// code, every later level sealed with the code derived from the
+    /// previous level's solution; the shapes are the family's piece set's.
+    pub fn from_pack(pack: &Pack, family: Family) -> Result<ChainedPack, ChainError> {
         if pack.levels.is_empty() {
             return Err(ChainError::EmptyPack);
         }
-        let codes = pack_codes(pack)?;
-        let shapes = Piece::triplex_shapes();
+        let name = family.name();
+        let codes = pack_codes(name, pack)?;
+        let set = family.piece_set();
+        let shapes = set.shapes();
         let mut rectangles: Vec<[usize; 2]> = Vec::new();
         let mut table = Vec::new();
         let mut first = None;
@@ -470,7 +531,7 @@ impl ChainedPack {
                 continue;
             }
             let level = record.level().map_err(|e| not_compact(e.to_string()))?;
-            let sealed = seal(number, code, &encode_pieces(number, &level, &shapes)?);
+            let sealed = seal(name, number, code, &encode_pieces(number, &level, shapes)?);
             table.push(
                 u8::try_from(sealed.len()).map_err(|_| not_compact("too many pieces".into()))?,
             );
@@ -479,7 +540,7 @@ impl ChainedPack {
         Ok(ChainedPack {
             format: CHAIN_FORMAT.to_string(),
             version: CHAIN_VERSION,
-            family: TRIPLEX_FAMILY.to_string(),
+            family: name.to_string(),
             max_area: pack.max_area,
             seed: pack.seed,
             count: pack.levels.len(),
@@ -567,7 +628,7 @@ impl ChainedPack {
         if entry.number == 1 {
             return Ok(self.first.clone());
         }
-        let plain = unseal(entry.number, code, &entry.sealed)?;
+        let plain = unseal(&self.family, entry.number, code, &entry.sealed)?;
         decode_pieces(
             entry.number,
             entry.width,
@@ -582,6 +643,9 @@ impl ChainedPack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::PieceSet;
+
+    const T: &str = "triplex";
 
     fn grid(rows: &[&str]) -> Vec<String> {
         rows.iter().map(|r| r.to_string()).collect()
@@ -614,12 +678,12 @@ mod tests {
 
     #[test]
     fn codes_are_ten_crockford_symbols_and_depend_on_everything() {
-        let code = level_code(2, "4x2:0,0,2,3,4,4,2,3");
+        let code = level_code(T, 2, "4x2:0,0,2,3,4,4,2,3");
         assert_eq!(code.len(), CODE_LENGTH);
         assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)), "{code}");
-        assert_eq!(code, level_code(2, "4x2:0,0,2,3,4,4,2,3"));
-        assert_ne!(code, level_code(3, "4x2:0,0,2,3,4,4,2,3"));
-        assert_ne!(code, level_code(2, "4x2:0,1,2,2,0,1,6,6"));
+        assert_eq!(code, level_code(T, 2, "4x2:0,0,2,3,4,4,2,3"));
+        assert_ne!(code, level_code(T, 3, "4x2:0,0,2,3,4,4,2,3"));
+        assert_ne!(code, level_code(T, 2, "4x2:0,1,2,2,0,1,6,6"));
     }
 
     #[test]
@@ -636,37 +700,112 @@ mod tests {
             .chunks(5)
             .map(|c| CODE_ALPHABET[c.iter().fold(0usize, |v, b| v * 2 + *b as usize)] as char)
             .collect();
-        assert_eq!(level_code(7, "3x3:0,0,2,3,4,2,3,4,4"), expected);
+        assert_eq!(level_code(T, 7, "3x3:0,0,2,3,4,2,3,4,4"), expected);
     }
 
     #[test]
     fn a_sealed_level_opens_with_its_code_only() {
-        let code = level_code(9, "whatever");
+        let code = level_code(T, 9, "whatever");
         let plain = [1u8, 2, 3];
-        let sealed = seal(9, &code, &plain);
+        let sealed = seal(T, 9, &code, &plain);
         assert_eq!(sealed.len(), plain.len() + TAG_BYTES);
         // The kept tag is the head of the full GCM tag.
-        let full = cipher(9, &code)
-            .encrypt(Nonce::from_slice(&level_nonce(9)), plain.as_ref())
+        let full = cipher(T, 9, &code)
+            .encrypt(Nonce::from_slice(&level_nonce(T, 9)), plain.as_ref())
             .unwrap();
         assert_eq!(sealed[..], full[..plain.len() + TAG_BYTES]);
         let mut tampered = sealed.clone();
         tampered[0] ^= 1;
-        assert!(unseal(9, &code, &tampered).is_err());
-        assert!(unseal(9, &code, &sealed[..TAG_BYTES - 1]).is_err());
-        assert_eq!(unseal(9, &code, &sealed), Ok(plain.to_vec()));
-        let wrong = level_code(9, "something else");
+        assert!(unseal(T, 9, &code, &tampered).is_err());
+        assert!(unseal(T, 9, &code, &sealed[..TAG_BYTES - 1]).is_err());
+        assert_eq!(unseal(T, 9, &code, &sealed), Ok(plain.to_vec()));
+        let wrong = level_code(T, 9, "something else");
         assert_eq!(
-            unseal(9, &wrong, &sealed),
+            unseal(T, 9, &wrong, &sealed),
             Err(ChainError::WrongCode { number: 9 })
         );
         // The number is part of the key and the nonce.
         assert_eq!(
-            unseal(10, &code, &sealed),
+            unseal(T, 10, &code, &sealed),
             Err(ChainError::WrongCode { number: 10 })
         );
         // Sealing is deterministic, so the pack file is reproducible.
-        assert_eq!(seal(9, &code, &plain), sealed);
+        assert_eq!(seal(T, 9, &code, &plain), sealed);
+    }
+
+    #[test]
+    fn each_family_has_its_own_chain() {
+        let b = "blockpuzzle";
+        let cover = "4x2:0,0,2,3,4,4,2,3";
+        assert_ne!(level_code(T, 2, cover), level_code(b, 2, cover));
+        assert_ne!(level_key(T, 2, "0123456789"), level_key(b, 2, "0123456789"));
+        assert_ne!(level_nonce(T, 2), level_nonce(b, 2));
+        // The family is read from the strings as documented.
+        let digest = Sha256::digest(format!("gridforge-{b}/nonce/v1\n2"));
+        assert_eq!(level_nonce(b, 2)[..], digest[..12]);
+        // A level sealed in one family's chain does not open in another's,
+        // even with the same code.
+        let code = level_code(b, 5, cover);
+        let sealed = seal(b, 5, &code, &[1, 2, 3]);
+        assert_eq!(unseal(b, 5, &code, &sealed), Ok(vec![1, 2, 3]));
+        assert!(unseal(T, 5, &code, &sealed).is_err());
+    }
+
+    #[test]
+    fn a_pack_of_many_shapes_writes_a_byte_per_piece() {
+        let set = PieceSet::blockpuzzle();
+        let shapes = set.shapes();
+        assert!(shapes.len() > MAX_SHAPES && shapes.len() <= MAX_WIDE_SHAPES);
+        for text in [
+            "5x2:Lsw,Lse,(###/.#.)",
+            "6x4:h,v,H,Lnw,Lne,Lsw,(###/..#),(#./##/#.)",
+            "5x1:(#####)",
+            "1x5:(#/#/#/#/#)",
+            "3x3:h,v,(#.#/###)",
+        ] {
+            let level: Level = text.parse().unwrap();
+            let bytes = encode_pieces(4, &level, shapes).unwrap();
+            assert_eq!(bytes.len(), level.pieces().len(), "{text}");
+            let index = |p: &Piece| shapes.iter().position(|s| s == p).unwrap() as u8;
+            let expected: Vec<u8> = level.pieces().iter().map(index).collect();
+            assert_eq!(bytes, expected, "{text}");
+            let back = decode_pieces(4, level.width(), level.height(), 9, &bytes, shapes).unwrap();
+            assert_eq!(back, PublicLevel::of_level(4, &level, 9), "{text}");
+            assert_eq!(back.description, text);
+        }
+        // Shape indices past 15 are where the one-byte runs could not go.
+        let tall: Level = "1x5:(#/#/#/#/#)".parse().unwrap();
+        assert!(encode_pieces(1, &tall, shapes).unwrap()[0] >= 16);
+        // Repeated shapes repeat their byte; the rotatable piece has bit 7.
+        let twice: Level = "4x1:2h".parse().unwrap();
+        let h = shapes
+            .iter()
+            .position(|s| s.short_name() == Some("h"))
+            .unwrap() as u8;
+        assert_eq!(encode_pieces(1, &twice, shapes).unwrap(), [h, h]);
+        let turned: Level = "4x2:2h,(##/##)@".parse().unwrap();
+        let bytes = encode_pieces(1, &turned, shapes).unwrap();
+        assert_eq!(bytes.iter().filter(|b| **b & 0x80 != 0).count(), 1);
+        let back = decode_pieces(1, 4, 2, 0, &bytes, shapes).unwrap();
+        assert_eq!(back, PublicLevel::of_level(1, &turned, 0));
+        // Broken bytes are errors: two rotatable pieces, an index past the
+        // shapes, out of order.
+        assert!(decode_pieces(1, 4, 1, 0, &[h | 0x80, h | 0x80], shapes).is_err());
+        assert!(decode_pieces(1, 4, 1, 0, &[h, 127], shapes).is_err());
+        let v = shapes
+            .iter()
+            .position(|s| s.short_name() == Some("v"))
+            .unwrap() as u8;
+        let (lo, hi) = (h.min(v), h.max(v));
+        assert!(decode_pieces(1, 2, 2, 0, &[lo, hi], shapes).is_ok());
+        assert!(decode_pieces(1, 2, 2, 0, &[hi, lo], shapes).is_err());
+        // More shapes than a byte can name: no compact form at all.
+        let too_many: Vec<Piece> = std::iter::repeat_n(shapes[0].clone(), 129).collect();
+        assert!(matches!(
+            encode_pieces(2, &twice, &too_many),
+            Err(ChainError::NotCompact { number: 2, .. })
+        ));
+        assert!(decode_pieces(2, 4, 1, 0, &[0, 0], &too_many).is_err());
     }
 
     #[test]

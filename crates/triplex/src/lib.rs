@@ -43,7 +43,7 @@ pub use error::{
 pub use game::{CensusParams, Triplex};
 pub use gridforge_game::{Game, Uniqueness};
 pub use level::{piece_letter, Level, Placement, Solution};
-pub use pack::{CensusLine, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
+pub use pack::{CensusLine, Family, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
 pub use piece::{Piece, Transform};
 pub use piece_set::{Limit, PieceSet};
 pub use solve::{solve, solve_multiset, SolveOutcome, SolveStats, DEFAULT_NODE_BUDGET};

@@ -4,6 +4,7 @@
 use crate::census::{census_rectangles, rectangles_up_to, CensusLevel, CensusOptions};
 use crate::error::{CensusError, ParseError};
 use crate::level::{piece_letter, Level, Placement};
+use crate::piece_set::PieceSet;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +61,54 @@ pub fn census_level_list_text(header: &str, levels: &[CensusLevel]) -> String {
         ));
     }
     text
+}
+
+/// A family of puzzles the game offers, each with its own level list, level
+/// numbers, chained web pack (`web/<name>/levels.json`, see [`crate::chain`])
+/// and records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Triplex: dominoes and trominoes, any number of each, one piece may be
+    /// rotatable ([`Pack::game`]).
+    Triplex,
+    /// BlockPuzzle: distinct fixed pieces of 2 to 5 cells, none rotatable
+    /// ([`Pack::blockpuzzle`]).
+    BlockPuzzle,
+}
+
+impl Family {
+    /// Every family, in the order the game shows them.
+    pub const ALL: [Family; 2] = [Family::Triplex, Family::BlockPuzzle];
+
+    /// The family's name: its chained pack's `family`, the start of its
+    /// chain's derivation strings, its folder in `web/`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Triplex => "triplex",
+            Family::BlockPuzzle => "blockpuzzle",
+        }
+    }
+
+    /// The family of a name (see [`Family::name`]).
+    pub fn named(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The piece set its levels are made of.
+    pub fn piece_set(self) -> PieceSet {
+        match self {
+            Family::Triplex => PieceSet::triplex(),
+            Family::BlockPuzzle => PieceSet::blockpuzzle(),
+        }
+    }
+
+    /// The family's pack, with solutions, from its committed level list.
+    pub fn pack(self) -> Result<Pack, CensusError> {
+        match self {
+            Family::Triplex => Pack::game(),
+            Family::BlockPuzzle => Pack::blockpuzzle(),
+        }
+    }
 }
 
 /// One level of the game pack as its level list holds it.
@@ -292,26 +341,34 @@ impl Pack {
     /// sample). The server and the web client's pack are both built from the
     /// list, so their level numbers agree.
     pub fn game() -> Result<Pack, CensusError> {
-        let levels = game_levels()?
+        Pack::from_level_list(game_levels()?, GAME_PACK_MAX_AREA)
+    }
+
+    /// The BlockPuzzle family's pack, from its committed level list
+    /// ([`blockpuzzle_levels`]), each listed solution checked as in
+    /// [`Pack::game`].
+    pub fn blockpuzzle() -> Result<Pack, CensusError> {
+        Pack::from_level_list(blockpuzzle_levels()?, BLOCKPUZZLE_MAX_AREA)
+    }
+
+    /// The pack of a level list (census seed 0), every listed solution
+    /// checked against its level.
+    fn from_level_list(listed: Vec<GameLevel>, max_area: usize) -> Result<Pack, CensusError> {
+        let levels = listed
             .into_par_iter()
             .map(|g| {
-                let mut record = LevelRecord {
+                let record = LevelRecord {
                     number: Some(g.number),
                     width: g.level.width(),
                     height: g.level.height(),
                     description: g.level.to_string(),
-                    pieces: g
-                        .level
-                        .pieces()
-                        .iter()
-                        .map(|p| p.cells().map(|(r, c)| [r, c]).collect())
-                        .collect(),
+                    pieces: piece_cells(&g.level),
                     rotatable: g.level.rotatable(),
                     difficulty: g.difficulty,
                     solution: g.solution,
                 };
                 let bad = |what: String| CensusError::Inconsistent {
-                    what: format!("game level {} ({}): {what}", g.number, g.level),
+                    what: format!("listed level {} ({}): {what}", g.number, g.level),
                 };
                 let mut placements = Vec::new();
                 for (k, cells) in record.solution_cells().iter().enumerate() {
@@ -331,14 +388,13 @@ impl Pack {
                 {
                     return Err(bad(format!("the listed solution is wrong: {violations:?}")));
                 }
-                record.number = Some(g.number);
                 Ok(record)
             })
             .collect::<Result<Vec<_>, CensusError>>()?;
         Ok(Pack {
             format: PACK_FORMAT.to_string(),
             version: PACK_VERSION,
-            max_area: GAME_PACK_MAX_AREA,
+            max_area,
             seed: 0,
             levels,
         })
