@@ -408,7 +408,7 @@ fn add_piece<K: Key>(runs: &mut Runs<K>, piece: KeyList<K>) {
 fn merge_runs<K: Key>(mut runs: Runs<K>) -> KeyList<K> {
     let length = |run: &Vec<KeyList<K>>| run.iter().map(KeyList::len).sum::<usize>();
     runs.retain(|run| length(run) > 0);
-    loop {
+    while runs.len() > 1 {
         runs.sort_unstable_by_key(|run| std::cmp::Reverse(length(run)));
         let (Some(b), Some(a)) = (runs.pop(), runs.pop()) else {
             break;
