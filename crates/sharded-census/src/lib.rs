@@ -173,6 +173,7 @@ pub fn census_sharded(
             zerocopy: false,
         }
     };
+    one_malloc_arena();
     let (builders, others) =
         with_stdout_on_stderr(|| communication.try_build()).map_err(ShardedError::Start)?;
     let set = Arc::new(set.clone());
@@ -554,6 +555,20 @@ impl LevelWire {
             solution: Solution { placements },
             difficulty: self.difficulty,
         })
+    }
+}
+
+/// Makes every thread of this process allocate from one glibc arena. The
+/// workers free lists that timely's threads received and allocate them again
+/// step after step; with an arena per thread the freed memory of one is not
+/// reused by another and the process's peak grows (8×7 on 2 processes:
+/// 0.84 GB per process with the default arenas, 0.57 GB with one).
+fn one_malloc_arena() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter; it is called before
+    // the worker threads start.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
 

@@ -133,7 +133,12 @@ fn run_processes(n: usize, hostfile: &std::path::Path) -> anyhow::Result<ExitCod
             })
             .spawn();
         match child {
-            Ok(child) => children.push(child),
+            Ok(child) => {
+                children.push(child);
+                // Each process connects to the ones before it: a moment to
+                // start listening spares timely's "retrying" messages.
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
             Err(e) => {
                 stop(&mut children);
                 return Err(e).context(format!("cannot start process {process}"));
