@@ -223,6 +223,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                 cluster::Mode::OneProcess => run_census(&set, &rects, &run)?,
                 cluster::Mode::Launch(n) => return cluster::launch(n),
                 cluster::Mode::Sharded(c) => {
+                    cluster::prepare_process();
                     set_threads(&run)?;
                     match cluster::run(&set, &rects, &census_options(&run), &c)? {
                         Some(results) => results,

@@ -25,13 +25,13 @@
 mod exchange;
 
 use gridforge_triplex::census::{
-    candidates, check_size, levels_of, oriented, sort_levels, CensusLevel, CensusOptions,
-    RectangleCensus, RectangleReport,
+    candidates, check_size, levels_of, oriented, sort_levels, splitmix64, CensusLevel,
+    CensusOptions, RectangleCensus, RectangleReport,
 };
 use gridforge_triplex::tilings::{
     key_width, state_count, Key, KeyList, KeyWidth, Live, Program, U256,
 };
-use gridforge_triplex::{CensusError, Level, PieceSet, Placement, Solution};
+use gridforge_triplex::{CensusError, LevelRecord, PieceSet};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -173,7 +173,6 @@ pub fn census_sharded(
             zerocopy: false,
         }
     };
-    one_malloc_arena();
     let (builders, others) =
         with_stdout_on_stderr(|| communication.try_build()).map_err(ShardedError::Start)?;
     let set = Arc::new(set.clone());
@@ -182,6 +181,7 @@ pub fn census_sharded(
     let guards =
         timely::execute::execute_from(builders, others, WorkerConfig::default(), move |worker| {
             let mut results = Vec::new();
+            let mut failure = None;
             for (index, &(w, h)) in rects.iter().enumerate() {
                 let (w, h) = oriented(&set, w, h);
                 let report = |step| {
@@ -197,9 +197,16 @@ pub fn census_sharded(
                     KeyWidth::U128 => rectangle::<u128>(worker, &set, w, h, &options, report),
                     KeyWidth::U256 => rectangle::<U256>(worker, &set, w, h, &options, report),
                 }?;
-                results.extend(found);
+                match found {
+                    Some(Ok(result)) => results.push(result),
+                    Some(Err(e)) => failure = failure.or(Some(e)),
+                    None => {}
+                }
             }
-            Ok::<_, String>((worker.index() == 0).then_some(results))
+            match failure {
+                Some(e) => Err(e),
+                None => Ok((worker.index() == 0).then_some(results)),
+            }
         })
         .map_err(ShardedError::Start)?;
     let mut mine = None;
@@ -215,7 +222,9 @@ pub fn census_sharded(
 }
 
 /// One worker's part of one rectangle's census; worker 0 returns the whole
-/// rectangle's result.
+/// rectangle's result. An outer error is one every worker returns (all stop
+/// together); an inner one is worker 0's alone, which still takes part in
+/// the rectangles after it so that no worker waits for it.
 fn rectangle<K: Key>(
     worker: &mut Worker,
     set: &PieceSet,
@@ -223,7 +232,7 @@ fn rectangle<K: Key>(
     height: usize,
     options: &CensusOptions,
     progress: impl Fn(usize),
-) -> Result<Option<RectangleCensus>, String> {
+) -> Result<Option<Result<RectangleCensus, String>>, String> {
     let start = Instant::now();
     let program = Program::<K>::new(set, width, height).map_err(|e| e.to_string())?;
     let mut live = if worker.index() == 0 {
@@ -274,42 +283,44 @@ fn rectangle<K: Key>(
     summary.levels = levels
         .unwrap_or_default()
         .iter()
-        .map(LevelWire::from_level)
+        .map(LevelRecord::from_census)
         .collect();
     let summaries = gather_at_zero(worker, summary);
-    if worker.index() != 0 {
-        return Ok(None);
-    }
-    let mut levels: Vec<CensusLevel> = Vec::new();
-    let mut peak_states = 1u64;
-    let steps = program.cells();
+    Ok((worker.index() == 0).then(|| assemble(width, height, &summaries, start)))
+}
+
+/// Worker 0's sum of every worker's summary: the rectangle's levels and
+/// report, as one process would give them.
+fn assemble(
+    width: usize,
+    height: usize,
+    summaries: &[ShardSummary],
+    start: Instant,
+) -> Result<RectangleCensus, String> {
+    let steps = summaries.first().map_or(0, |s| s.live_after_step.len());
     let mut report = RectangleReport {
         width,
         height,
+        peak_states: (0..steps)
+            .map(|step| summaries.iter().map(|s| s.live_after_step[step]).sum())
+            .fold(1, u64::max),
         ..RectangleReport::default()
     };
-    for step in 0..steps {
-        peak_states = peak_states.max(summaries.iter().map(|s| s.live_after_step[step]).sum());
-    }
-    for s in &summaries {
+    let mut levels: Vec<CensusLevel> = Vec::new();
+    for s in summaries {
         report.states += s.examined;
         report.multisets += s.multisets as usize;
         report.unique += s.unique as usize;
         report.three_pieces += s.three_pieces as usize;
         report.classes += s.classes as usize;
-        for wire in &s.levels {
-            levels.push(wire.to_level()?);
+        for record in &s.levels {
+            levels.push(record.to_census().map_err(|e| e.to_string())?);
         }
     }
     sort_levels(&mut levels);
-    report.peak_states = peak_states;
-    report.levels = levels.len();
-    report.rotatable = levels
-        .iter()
-        .filter(|l| l.level.rotatable().is_some())
-        .count();
+    report.count_levels(&levels);
     report.elapsed = start.elapsed();
-    Ok(Some((levels, report)))
+    Ok((levels, report))
 }
 
 /// The most keys in one exchanged record, so no message grows huge and
@@ -370,9 +381,7 @@ fn exchange_states<K: Key>(worker: &mut Worker, next: Live<K>) -> Live<K> {
             )
         },
     );
-    let received = Rc::try_unwrap(received)
-        .map(RefCell::into_inner)
-        .unwrap_or_default();
+    let received = received.take();
     let mut live: Live<K> = received
         .into_iter()
         .map(|(profile, runs)| (profile, merge_runs(runs)))
@@ -440,16 +449,13 @@ fn merge_runs<K: Key>(mut runs: Runs<K>) -> KeyList<K> {
 /// The worker that holds a state: a hash of its profile and multiset (not
 /// its flag), the same in every process.
 fn owner<K: Key>(profile: u64, key: K, peers: usize) -> usize {
-    let mut x = profile.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.unflagged().fold64();
-    // splitmix64's finaliser spreads nearby multisets over the workers.
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^= x >> 31;
-    (x % peers as u64) as usize
+    let hash = splitmix64(profile.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.unflagged().fold64());
+    (hash % peers as u64) as usize
 }
 
 /// States sent to one worker: some keys of one profile.
 #[derive(Clone, Serialize, Deserialize)]
+#[serde(bound(deserialize = "K: Key"))]
 struct StateRecord<K> {
     to: u64,
     profile: u64,
@@ -477,9 +483,7 @@ fn to_everyone<T: ExchangeData + Clone>(worker: &mut Worker, items: Vec<T>) -> V
         |(to, _): &(u64, T)| *to,
         move |(_, item)| sink.borrow_mut().push(item),
     );
-    Rc::try_unwrap(received)
-        .map(RefCell::into_inner)
-        .unwrap_or_default()
+    received.take()
 }
 
 /// What one worker found in one rectangle, gathered at worker 0.
@@ -494,7 +498,7 @@ struct ShardSummary {
     three_pieces: u64,
     classes: u64,
     /// The levels it made.
-    levels: Vec<LevelWire>,
+    levels: Vec<LevelRecord>,
 }
 
 /// Sends `summary` to worker 0; worker 0 gets every worker's, the others
@@ -508,65 +512,19 @@ fn gather_at_zero(worker: &mut Worker, summary: ShardSummary) -> Vec<ShardSummar
         |_: &ShardSummary| 0,
         move |s| sink.borrow_mut().push(s),
     );
-    Rc::try_unwrap(gathered)
-        .map(RefCell::into_inner)
-        .unwrap_or_default()
+    gathered.take()
 }
 
-/// A level as it travels between processes: its description, difficulty
-/// and the cells of each piece in the solution.
-#[derive(Clone, Serialize, Deserialize)]
-struct LevelWire {
-    description: String,
-    difficulty: u64,
-    placements: Vec<(usize, Vec<(usize, usize)>)>,
-}
-
-impl LevelWire {
-    fn from_level(found: &CensusLevel) -> LevelWire {
-        LevelWire {
-            description: found.level.to_string(),
-            difficulty: found.difficulty,
-            placements: found
-                .solution
-                .placements
-                .iter()
-                .map(|p| {
-                    let cells = p.shape.cells().map(|(r, c)| (p.row + r, p.col + c));
-                    (p.piece, cells.collect())
-                })
-                .collect(),
-        }
-    }
-
-    fn to_level(&self) -> Result<CensusLevel, String> {
-        let level: Level = self
-            .description
-            .parse()
-            .map_err(|e| format!("{}: {e}", self.description))?;
-        let placements = self
-            .placements
-            .iter()
-            .map(|(piece, cells)| Placement::from_cells(*piece, cells))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("{}: {e}", self.description))?;
-        Ok(CensusLevel {
-            level,
-            solution: Solution { placements },
-            difficulty: self.difficulty,
-        })
-    }
-}
-
-/// Makes every thread of this process allocate from one glibc arena. The
+/// Makes every thread of this process allocate from one glibc arena; call it
+/// before any thread starts (the binary does, before a sharded census). The
 /// workers free lists that timely's threads received and allocate them again
 /// step after step; with an arena per thread the freed memory of one is not
 /// reused by another and the process's peak grows (8×7 on 2 processes:
 /// 0.84 GB per process with the default arenas, 0.57 GB with one).
-fn one_malloc_arena() {
+pub fn one_malloc_arena() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets an allocator parameter; it is called before
-    // the worker threads start.
+    // SAFETY: mallopt only sets an allocator parameter (threads that already
+    // have an arena keep it, which is only less effective).
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 1);
     }

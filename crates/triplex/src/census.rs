@@ -92,6 +92,17 @@ pub struct RectangleReport {
     pub elapsed: Duration,
 }
 
+impl RectangleReport {
+    /// Fills in `levels` and `rotatable` from the rectangle's levels.
+    pub fn count_levels(&mut self, levels: &[CensusLevel]) {
+        self.levels = levels.len();
+        self.rotatable = levels
+            .iter()
+            .filter(|l| l.level.rotatable().is_some())
+            .count();
+    }
+}
+
 /// Every rectangle W×H with W ≥ H ≥ 2 and W·H ≤ `max_area`, by area, then by
 /// height.
 pub fn rectangles_up_to(max_area: usize) -> Vec<(usize, usize)> {
@@ -171,7 +182,7 @@ pub fn census_rectangle_with(
     let found = candidates(set, width, height, &table);
     let mut levels = levels_of(set, width, height, &found.classes, &table, options)?;
     sort_levels(&mut levels);
-    let report = RectangleReport {
+    let mut report = RectangleReport {
         width,
         height,
         states: table.states_examined,
@@ -180,13 +191,10 @@ pub fn census_rectangle_with(
         unique: found.unique,
         three_pieces: found.three_pieces,
         classes: found.classes.len(),
-        levels: levels.len(),
-        rotatable: levels
-            .iter()
-            .filter(|l| l.level.rotatable().is_some())
-            .count(),
-        elapsed: start.elapsed(),
+        ..RectangleReport::default()
     };
+    report.count_levels(&levels);
+    report.elapsed = start.elapsed();
     Ok((levels, report))
 }
 
@@ -438,8 +446,12 @@ pub fn has_straight_cut(width: usize, height: usize, solution: &Solution) -> boo
 
 /// A per-level seed, independent of the order levels are processed in.
 fn mix(seed: u64, width: usize, height: usize, m: &Multiset) -> u64 {
-    let mut x = seed ^ (width as u64) << 56 ^ (height as u64) << 48 ^ m.fingerprint();
-    // splitmix64 finaliser
+    splitmix64(seed ^ (width as u64) << 56 ^ (height as u64) << 48 ^ m.fingerprint())
+}
+
+/// splitmix64's finaliser: spreads nearby inputs over all 64 bits (seeds,
+/// and the sharded census's choice of worker for a state).
+pub fn splitmix64(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)

@@ -218,6 +218,7 @@ impl Key for U256 {
 /// Keys are pushed in increasing order and read back in that order, which is
 /// all the dynamic program's merges need.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawKeyList<K>", bound(deserialize = "K: Key"))]
 pub struct KeyList<K> {
     /// `(high part, index in lows where its run starts)`, by increasing
     /// high part.
@@ -254,6 +255,10 @@ impl<K: Key> KeyList<K> {
     /// Appends a key, which must be larger than every key in the list.
     #[inline]
     pub fn push(&mut self, key: K) {
+        debug_assert!(
+            self.last().is_none_or(|last| last < key),
+            "keys out of order"
+        );
         let high = key.high();
         if self.runs.last().is_none_or(|&(h, _)| h != high) {
             self.runs.push((high, self.lows.len()));
@@ -329,6 +334,58 @@ impl<K: Key> KeyList<K> {
     pub fn shrink_to_fit(&mut self) {
         self.runs.shrink_to_fit();
         self.lows.shrink_to_fit();
+    }
+}
+
+/// A [`KeyList`] as it arrives from elsewhere (another process of the
+/// sharded census), checked before it is one: runs that start at 0, in
+/// increasing order of start and of high part, each with at least one key.
+#[derive(Deserialize)]
+struct RawKeyList<K> {
+    runs: Vec<(K, usize)>,
+    lows: Vec<u32>,
+}
+
+/// Why received data is not a [`KeyList`].
+#[derive(Debug, thiserror::Error)]
+#[error("not a sorted key list: {0}")]
+pub struct KeyListError(&'static str);
+
+impl<K: Key> TryFrom<RawKeyList<K>> for KeyList<K> {
+    type Error = KeyListError;
+
+    fn try_from(raw: RawKeyList<K>) -> Result<Self, Self::Error> {
+        if raw.runs.first().is_some_and(|&(_, start)| start != 0) {
+            return Err(KeyListError("the first run does not start at 0"));
+        }
+        if raw.runs.is_empty() != raw.lows.is_empty() {
+            return Err(KeyListError("keys without runs, or runs without keys"));
+        }
+        if raw
+            .runs
+            .iter()
+            .any(|&(high, start)| high.low() != 0 || start >= raw.lows.len())
+        {
+            return Err(KeyListError("a run's high part or start is out of range"));
+        }
+        if raw
+            .runs
+            .windows(2)
+            .any(|w| w[0].0 >= w[1].0 || w[0].1 >= w[1].1)
+        {
+            return Err(KeyListError("runs out of order"));
+        }
+        let in_order = raw.runs.iter().enumerate().all(|(i, &(_, start))| {
+            let end = raw.runs.get(i + 1).map_or(raw.lows.len(), |r| r.1);
+            raw.lows[start..end].windows(2).all(|w| w[0] < w[1])
+        });
+        if !in_order {
+            return Err(KeyListError("keys out of order"));
+        }
+        Ok(KeyList {
+            runs: raw.runs,
+            lows: raw.lows,
+        })
     }
 }
 
@@ -417,5 +474,22 @@ mod tests {
         );
         let plain = a.merge_with(&KeyList::default(), 0, |_| true);
         assert_eq!(plain, a);
+    }
+
+    #[test]
+    fn a_received_list_is_checked() {
+        let good: KeyList<u64> = [4u64, 7, 1 << 40].into_iter().collect();
+        let text = serde_json::to_string(&good).unwrap();
+        assert_eq!(serde_json::from_str::<KeyList<u64>>(&text).unwrap(), good);
+        for bad in [
+            r#"{"runs":[[0,1]],"lows":[1,2]}"#,
+            r#"{"runs":[[0,0]],"lows":[]}"#,
+            r#"{"runs":[[0,0],[0,1]],"lows":[1,2]}"#,
+            r#"{"runs":[[0,0]],"lows":[2,1]}"#,
+            r#"{"runs":[[5,0]],"lows":[1]}"#,
+            r#"{"runs":[],"lows":[1]}"#,
+        ] {
+            assert!(serde_json::from_str::<KeyList<u64>>(bad).is_err(), "{bad}");
+        }
     }
 }

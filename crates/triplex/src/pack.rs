@@ -2,8 +2,8 @@
 //! client plays.
 
 use crate::census::{census_rectangles, rectangles_up_to, CensusLevel, CensusOptions};
-use crate::error::{CensusError, ParseError};
-use crate::level::{piece_letter, Level, Placement};
+use crate::error::{CensusError, ParseError, PieceError};
+use crate::level::{piece_letter, Level, Placement, Solution};
 use crate::piece_set::PieceSet;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -245,6 +245,36 @@ impl LevelRecord {
         }
         cells
     }
+
+    /// The solution as placements, piece k on `solution_cells()[k]`; an
+    /// error names the first piece whose cells are not a piece.
+    pub fn solution_placements(&self) -> Result<Vec<Placement>, (usize, PieceError)> {
+        self.solution_cells()
+            .iter()
+            .enumerate()
+            .map(|(k, cells)| {
+                let cells: Vec<(usize, usize)> = cells.iter().map(|&[r, c]| (r, c)).collect();
+                Placement::from_cells(k, &cells).map_err(|e| (k, e))
+            })
+            .collect()
+    }
+
+    /// The census level this record was made from ([`Self::from_census`]
+    /// backwards), for records that travel as data.
+    pub fn to_census(&self) -> Result<CensusLevel, CensusError> {
+        let bad = |what: String| CensusError::Inconsistent {
+            what: format!("level record {}: {what}", self.description),
+        };
+        let level = self.level().map_err(|e| bad(e.to_string()))?;
+        let placements = self
+            .solution_placements()
+            .map_err(|(k, e)| bad(format!("piece {k} of the solution: {e}")))?;
+        Ok(CensusLevel {
+            level,
+            solution: Solution { placements },
+            difficulty: self.difficulty,
+        })
+    }
 }
 
 /// A level as clients see it (the server's level list, the web client's
@@ -370,14 +400,9 @@ impl Pack {
                 let bad = |what: String| CensusError::Inconsistent {
                     what: format!("listed level {} ({}): {what}", g.number, g.level),
                 };
-                let mut placements = Vec::new();
-                for (k, cells) in record.solution_cells().iter().enumerate() {
-                    let cells: Vec<(usize, usize)> = cells.iter().map(|&[r, c]| (r, c)).collect();
-                    placements.push(
-                        Placement::from_cells(k, &cells)
-                            .map_err(|e| bad(format!("piece {k} of the solution: {e}")))?,
-                    );
-                }
+                let placements = record
+                    .solution_placements()
+                    .map_err(|(k, e)| bad(format!("piece {k} of the solution: {e}")))?;
                 let violations = g.level.check_placements(&placements);
                 if !violations.is_empty()
                     || record.solution.len() != record.height

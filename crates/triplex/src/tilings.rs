@@ -9,19 +9,23 @@
 //! number of ways to reach it, saturated at 2 because the census only asks
 //! "none, one or several".
 //!
-//! The multiset is packed into one integer (`u64`, `u128` or 256 bits, the
-//! narrowest that holds the rectangle's fields): one field per shape, as
-//! wide as that shape's cap in the rectangle needs (a free shape's cap is how
-//! many fit; an "at most once" shape takes one bit), above a low bit that
-//! flags "several". Laying a piece adds a constant, which keeps a list of
-//! packed multisets sorted; a shape whose count already sits at its cap is
-//! not laid (one AND and one compare, only for shapes whose cap is below what
-//! fits), which drops states without breaking the order. So every step is a
-//! handful of linear merges: no hashing, no allocation per state.
+//! The multiset is packed into one integer (a [`Key`]: `u64`, `u128` or 256
+//! bits, the narrowest that holds the rectangle's fields): a field per shape,
+//! as wide as that shape's cap in the rectangle needs (a free shape's cap is
+//! how many fit; an "at most once" shape takes one bit), above a low bit that
+//! flags "several". The first shape has no field when its cap never binds:
+//! its count follows from the cells covered (see `Layout`). Laying a piece
+//! adds a constant, which keeps a list of packed multisets sorted; a shape
+//! whose count already sits at its cap is not laid (one AND and one compare,
+//! only for shapes whose cap is below what fits), which drops states without
+//! breaking the order. So every step is a handful of linear merges: no
+//! hashing, no allocation per state.
 //!
 //! Live profiles are few next to the `2^(frontier bits)` possible ones (a
 //! frontier of 5·height bits for pentominoes), so they are kept as a sorted
-//! vector of `(profile, list)` pairs rather than a dense table.
+//! vector of `(profile, list)` pairs rather than a dense table, each list a
+//! [`KeyList`] (about 4 bytes a state). A [`Program`] runs the steps over
+//! states its caller holds, which is how the sharded census splits them.
 
 use crate::error::CensusError;
 use crate::keys::sealed::Entries;
@@ -721,7 +725,8 @@ fn merge_group<'a, K: Key>(
         }
     };
     let mut acc = match first {
-        // Passing over a covered cell changes nothing: the list moves on.
+        // Passing over a covered cell, or laying the shape whose count is
+        // implied, changes no key: the list moves on as it is.
         First::Owned(list) if s0.cap.is_none() && s0.delta == K::default() => list,
         First::Owned(list) => shifted(&list),
         First::Shared(list) => shifted(list),
@@ -802,8 +807,8 @@ mod tests {
         let t = TilingTable::build(&set, 5, 4).unwrap();
         let layout = Layout::new(&set, 5, 4);
         assert!(layout.implied);
-        // Horizontal dominoes take no bits: 1 flag + 7 fields of 4 bits
-        // (caps 10 for v, 6 for the trominoes: 4 and 3 bits).
+        // Horizontal dominoes take no bits: 1 flag, 4 bits for v (cap 10)
+        // and 3 for each tromino (cap 6).
         assert_eq!(t.key_bits(), 1 + 4 + 6 * 3);
         for (m, n) in t.iter() {
             let area: usize = (0..8).map(|s| m.count(s) * set.shapes()[s].size()).sum();

@@ -66,6 +66,20 @@ impl ClusterArgs {
     }
 }
 
+/// Readies this process for a sharded run, before any thread starts: one
+/// malloc arena (see `one_malloc_arena`), and a panic anywhere ends the
+/// process at once, since timely's other workers, here and in the other
+/// processes, would otherwise wait forever for the one that panicked (the
+/// launcher then stops the rest).
+pub fn prepare_process() {
+    gridforge_sharded_census::one_malloc_arena();
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        std::process::exit(101);
+    }));
+}
+
 /// Runs this process's part of a sharded census; process 0 gets the
 /// results (with a progress bar over every step of every rectangle).
 pub fn run(
@@ -106,7 +120,12 @@ pub fn launch(n: usize) -> anyhow::Result<ExitCode> {
     let ports = free_loopback_ports(n)?;
     let hostfile = std::env::temp_dir().join(format!("gridforge-hosts-{}", std::process::id()));
     let hosts: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
-    std::fs::write(&hostfile, hosts)
+    // A new file only: never write through a name someone else put there.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&hostfile)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, hosts.as_bytes()))
         .with_context(|| format!("cannot write the hostfile {}", hostfile.display()))?;
     let outcome = run_processes(n, &hostfile);
     let _ = std::fs::remove_file(&hostfile);
@@ -150,7 +169,18 @@ fn run_processes(n: usize, hostfile: &std::path::Path) -> anyhow::Result<ExitCod
     let mut ended: Vec<Option<(i32, u64)>> = vec![None; n];
     let mut failure: Option<String> = None;
     while ended.iter().any(Option::is_none) {
-        let (pid, status, peak_kib) = wait_any()?;
+        let (pid, status, peak_kib) = match wait_any() {
+            Ok(ended) => ended,
+            Err(e) => {
+                // Only those not reaped yet: a reaped one's pid may be reused.
+                let running: Vec<usize> = (0..n).filter(|&i| ended[i].is_none()).collect();
+                for i in running {
+                    let _ = children[i].kill();
+                    let _ = children[i].wait();
+                }
+                return Err(e);
+            }
+        };
         let Some(process) = children.iter().position(|c| c.id() as i32 == pid) else {
             continue;
         };
@@ -209,7 +239,9 @@ fn without_local_processes(args: impl Iterator<Item = OsString>) -> Vec<OsString
 }
 
 /// `n` distinct loopback ports free right now (each listener is held until
-/// all are picked, then closed for the processes to bind).
+/// all are picked, then closed for the processes to bind; another program
+/// could take one in between, and then that process fails to start, which
+/// stops the run with its message).
 fn free_loopback_ports(n: usize) -> anyhow::Result<Vec<u16>> {
     let listeners = (0..n)
         .map(|_| std::net::TcpListener::bind("127.0.0.1:0"))
@@ -227,11 +259,17 @@ fn wait_any() -> anyhow::Result<(i32, i32, u64)> {
     let mut status = 0;
     // SAFETY: rusage is plain data that wait4 fills in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: valid pointers to our own locals.
-    let pid = unsafe { libc::wait4(-1, &mut status, 0, &mut usage) };
-    if pid < 0 {
-        return Err(std::io::Error::last_os_error()).context("cannot wait for the processes");
-    }
+    let pid = loop {
+        // SAFETY: valid pointers to our own locals.
+        let pid = unsafe { libc::wait4(-1, &mut status, 0, &mut usage) };
+        if pid >= 0 {
+            break pid;
+        }
+        let error = std::io::Error::last_os_error();
+        if error.kind() != std::io::ErrorKind::Interrupted {
+            return Err(error).context("cannot wait for the processes");
+        }
+    };
     Ok((pid, status, usage.ru_maxrss.max(0) as u64))
 }
 
