@@ -28,10 +28,11 @@ use gridforge_triplex::census::{
     candidates, check_size, levels_of, oriented, sort_levels, splitmix64, CensusLevel,
     CensusOptions, RectangleCensus, RectangleReport,
 };
+use gridforge_triplex::pack::{census_level_list_text, parse_level_list};
 use gridforge_triplex::tilings::{
     key_width, state_count, Key, KeyList, KeyWidth, Live, Program, U256,
 };
-use gridforge_triplex::{CensusError, LevelRecord, PieceSet};
+use gridforge_triplex::{CensusError, PieceSet};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -280,11 +281,7 @@ fn rectangle<K: Key>(
     {
         return Err(first);
     }
-    summary.levels = levels
-        .unwrap_or_default()
-        .iter()
-        .map(LevelRecord::from_census)
-        .collect();
+    summary.levels = census_level_list_text("shard", &levels.unwrap_or_default());
     let summaries = gather_at_zero(worker, summary);
     Ok((worker.index() == 0).then(|| assemble(width, height, &summaries, start)))
 }
@@ -313,8 +310,9 @@ fn assemble(
         report.unique += s.unique as usize;
         report.three_pieces += s.three_pieces as usize;
         report.classes += s.classes as usize;
-        for record in &s.levels {
-            levels.push(record.to_census().map_err(|e| e.to_string())?);
+        let listed = parse_level_list(&s.levels).map_err(|e| e.to_string())?;
+        for level in listed {
+            levels.push(level.record().to_census().map_err(|e| e.to_string())?);
         }
     }
     sort_levels(&mut levels);
@@ -497,8 +495,9 @@ struct ShardSummary {
     unique: u64,
     three_pieces: u64,
     classes: u64,
-    /// The levels it made.
-    levels: Vec<LevelRecord>,
+    /// The levels it made, as a level list text (what the game's level
+    /// lists hold: description, difficulty and solution per line).
+    levels: String,
 }
 
 /// Sends `summary` to worker 0; worker 0 gets every worker's, the others

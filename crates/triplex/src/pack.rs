@@ -124,6 +124,22 @@ pub struct GameLevel {
     pub solution: Vec<String>,
 }
 
+impl GameLevel {
+    /// The level as a record (numbered, with its listed solution).
+    pub fn record(&self) -> LevelRecord {
+        LevelRecord {
+            number: Some(self.number),
+            width: self.level.width(),
+            height: self.level.height(),
+            description: self.level.to_string(),
+            pieces: piece_cells(&self.level),
+            rotatable: self.level.rotatable(),
+            difficulty: self.difficulty,
+            solution: self.solution.clone(),
+        }
+    }
+}
+
 /// The game pack's level list (see [`GAME_PACK_TIERS`]), without solutions:
 /// what the server needs to serve levels and check solves.
 pub fn game_levels() -> Result<Vec<GameLevel>, CensusError> {
@@ -387,16 +403,7 @@ impl Pack {
         let levels = listed
             .into_par_iter()
             .map(|g| {
-                let record = LevelRecord {
-                    number: Some(g.number),
-                    width: g.level.width(),
-                    height: g.level.height(),
-                    description: g.level.to_string(),
-                    pieces: piece_cells(&g.level),
-                    rotatable: g.level.rotatable(),
-                    difficulty: g.difficulty,
-                    solution: g.solution,
-                };
+                let record = g.record();
                 let bad = |what: String| CensusError::Inconsistent {
                     what: format!("listed level {} ({}): {what}", g.number, g.level),
                 };
