@@ -274,7 +274,10 @@ fn rectangle<K: Key>(
     );
     // Every worker learns whether any failed, so all stop together instead
     // of some waiting in the next rectangle for one that has stopped.
-    let failed = levels.as_ref().err().map(|e| e.to_string());
+    let failed = levels
+        .as_ref()
+        .err()
+        .map(|e| format!("the census of {width}x{height}: {e}"));
     if let Some(first) = to_everyone(worker, failed.into_iter().collect())
         .into_iter()
         .next()

@@ -288,7 +288,13 @@ pub fn census_rectangles_with(
         .par_iter()
         .map(|&i| {
             let (w, h) = rects[i];
-            let result = census_rectangle_with(set, w, h, options)?;
+            let result = census_rectangle_with(set, w, h, options).map_err(|e| {
+                CensusError::InRectangle {
+                    width: w,
+                    height: h,
+                    source: Box::new(e),
+                }
+            })?;
             on_done(&result.1);
             Ok((i, result))
         })

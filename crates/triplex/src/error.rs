@@ -178,6 +178,16 @@ pub enum CensusError {
         /// What disagreed.
         what: String,
     },
+    /// The census of one rectangle failed (which one, and why).
+    #[error("the census of {width}x{height}: {source}")]
+    InRectangle {
+        /// Width of the rectangle.
+        width: usize,
+        /// Height of the rectangle.
+        height: usize,
+        /// What went wrong.
+        source: Box<CensusError>,
+    },
     /// The solver failed while recovering or rating a level.
     #[error(transparent)]
     Solve(#[from] SolveError),

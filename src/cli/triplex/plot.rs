@@ -39,9 +39,6 @@ fn draw(
             )
         })
         .collect();
-    let top = |v: &[(f64, f64)], floor: f64| v.iter().map(|p| p.1).fold(floor, f64::max) * 2.0;
-    let bottom = |v: &[(f64, f64)], ceil: f64| v.iter().map(|p| p.1).fold(ceil, f64::min) / 2.0;
-
     let root = SVGBackend::new(path, (1000, 760)).into_drawing_area();
     root.fill(&WHITE)?;
     let root = root.titled(
@@ -49,53 +46,59 @@ fn draw(
         ("sans-serif", 22),
     )?;
     let (upper, lower) = root.split_vertically(360);
-
-    let mut chart = ChartBuilder::on(&upper)
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(70)
-        .build_cartesian_2d(x_min..x_max, (1.0..top(&levels, 2.0)).log_scale())?;
-    chart
-        .configure_mesh()
-        .x_desc("rectangle area (cells)")
-        .y_desc("levels per rectangle")
-        .draw()?;
-    chart
-        .draw_series(LineSeries::new(levels.iter().copied(), &BLUE))?
-        .label("levels")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE));
-    chart.draw_series(levels.iter().map(|&p| Circle::new(p, 3, BLUE.filled())))?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()?;
-
-    let mut chart = ChartBuilder::on(&lower)
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(70)
-        .build_cartesian_2d(
-            x_min..x_max,
-            (bottom(&times, 1.0)..top(&times, 1.0)).log_scale(),
-        )?;
-    chart
-        .configure_mesh()
-        .x_desc("rectangle area (cells)")
-        .y_desc("census time per rectangle (ms)")
-        .draw()?;
-    chart
-        .draw_series(LineSeries::new(times.iter().copied(), &RED))?
-        .label("time (ms)")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
-    chart.draw_series(times.iter().map(|&p| Circle::new(p, 3, RED.filled())))?;
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()?;
+    let x = x_min..x_max;
+    panel(
+        &upper,
+        x.clone(),
+        &levels,
+        "levels per rectangle",
+        "levels",
+        BLUE,
+    )?;
+    panel(
+        &lower,
+        x,
+        &times,
+        "census time per rectangle (ms)",
+        "time (ms)",
+        RED,
+    )?;
     root.present()?;
+    Ok(())
+}
+
+/// One panel: `points` (area, value) on a log scale, joined in census order.
+fn panel(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    x: std::ops::Range<f64>,
+    points: &[(f64, f64)],
+    y_desc: &str,
+    label: &str,
+    colour: RGBColor,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let values = points.iter().map(|p| p.1);
+    let top = values.clone().fold(1.0, f64::max) * 2.0;
+    let bottom = values.fold(1.0, f64::min) / 2.0;
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(70)
+        .build_cartesian_2d(x, (bottom..top).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("rectangle area (cells)")
+        .y_desc(y_desc)
+        .draw()?;
+    chart
+        .draw_series(LineSeries::new(points.iter().copied(), &colour))?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+    chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
     Ok(())
 }
