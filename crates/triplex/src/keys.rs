@@ -269,11 +269,12 @@ impl<K: Key> KeyList<K> {
     /// The keys in increasing order.
     pub fn iter(&self) -> KeyIter<'_, K> {
         KeyIter {
-            list: self,
+            runs: &self.runs,
+            lows: &self.lows,
             run: 0,
-            next: 0,
-            end: 0,
             high: K::default(),
+            current: [].iter(),
+            left: self.lows.len(),
         }
     }
 
@@ -328,6 +329,11 @@ impl<K: Key> KeyList<K> {
             out.push(rest);
         }
         out
+    }
+
+    /// Room for keys: the list holds `len` of them.
+    pub fn capacity(&self) -> usize {
+        self.lows.capacity()
     }
 
     /// Gives back memory the list does not use.
@@ -401,13 +407,16 @@ impl<K: Key> FromIterator<K> for KeyList<K> {
 
 /// The keys of a [`KeyList`], in increasing order.
 pub struct KeyIter<'a, K> {
-    list: &'a KeyList<K>,
-    /// The run `next` is in, plus one.
+    runs: &'a [(K, usize)],
+    lows: &'a [u32],
+    /// The next run to start.
     run: usize,
-    next: usize,
-    /// Where the current run ends.
-    end: usize,
+    /// The high part of the run being read …
     high: K,
+    /// … and its low parts not read yet.
+    current: std::slice::Iter<'a, u32>,
+    /// Keys not read yet.
+    left: usize,
 }
 
 impl<K: Key> Iterator for KeyIter<'_, K> {
@@ -415,24 +424,21 @@ impl<K: Key> Iterator for KeyIter<'_, K> {
 
     #[inline]
     fn next(&mut self) -> Option<K> {
-        if self.next == self.end {
-            let &(high, _) = self.list.runs.get(self.run)?;
-            self.high = high;
+        loop {
+            if let Some(&low) = self.current.next() {
+                self.left -= 1;
+                return Some(K::join(self.high, low));
+            }
+            let &(high, start) = self.runs.get(self.run)?;
             self.run += 1;
-            self.end = self
-                .list
-                .runs
-                .get(self.run)
-                .map_or(self.list.lows.len(), |&(_, start)| start);
+            let end = self.runs.get(self.run).map_or(self.lows.len(), |r| r.1);
+            self.high = high;
+            self.current = self.lows.get(start..end).unwrap_or_default().iter();
         }
-        let low = self.list.lows[self.next];
-        self.next += 1;
-        Some(K::join(self.high, low))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.list.lows.len() - self.next;
-        (left, Some(left))
+        (self.left, Some(self.left))
     }
 }
 

@@ -739,7 +739,11 @@ fn merge_group<'a, K: Key>(
             Some(_) => acc.merge_with(b, step.delta, |e| step.keeps(e)),
         };
     }
-    acc.shrink_to_fit();
+    // Trimmed only when much is unused: a reallocation per list costs more
+    // than a little slack.
+    if acc.capacity() > acc.len() + acc.len() / 4 {
+        acc.shrink_to_fit();
+    }
     acc
 }
 
