@@ -91,11 +91,6 @@ impl Cluster {
                 addresses.len()
             )));
         }
-        if workers == 0 {
-            return Err(ShardedError::Hostfile(
-                "a process needs at least one worker".into(),
-            ));
-        }
         Ok(Cluster {
             workers,
             addresses,
