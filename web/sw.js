@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "6b9bd6d0c70578a0";
+const VERSION = "5e6626f524e748b5";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

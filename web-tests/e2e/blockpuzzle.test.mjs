@@ -55,14 +55,20 @@ test("BlockPuzzle from its tile: the list, levels 1 and 2 solved, the chain, rec
     assert.equal(await text(page, "#game-blockpuzzle .game-extra"), `0 of ${levels.length} levels solved`);
     await page.click("#game-blockpuzzle");
     await page.waitForSelector(".levels");
-    assert.equal(await text(page, "h1"), "BlockPuzzle levels");
+    assert.equal(await text(page, "h1"), "BlockPuzzle");
     assert.equal(await text(page, "#levels-progress"), "0 of 500 levels solved");
-    // A section per area, smallest first; the tiles show the solver's difficulty.
-    const areas = [...new Set(levels.map((l) => l.width * l.height))].sort((a, b) => a - b);
+    // The levels in number order, the order they open in, a hundred to a
+    // section; the tiles show the solver's difficulty; level 1 is next.
     assert.deepEqual(
-      await page.$$eval(".level-section", (els) => els.map((e) => Number(e.id.replace("area-", "")))),
-      areas,
+      await page.$$eval(".level-section", (els) => els.map((e) => e.id)),
+      ["levels-1", "levels-101", "levels-201", "levels-301", "levels-401"],
     );
+    assert.deepEqual(
+      await page.$$eval("#levels-1 .level-tile", (els) => els.map((e) => Number(e.dataset.level))),
+      Array.from({ length: 100 }, (_, k) => k + 1),
+    );
+    assert.equal(await page.getAttribute(".level-tile.next", "data-level"), "1");
+    assert.equal(await text(page, "#play-next"), "Play level 1");
     const first = page.locator(".level-tile[data-level='1']");
     assert.equal(Number(await first.getAttribute("data-difficulty")), levels[0].difficulty);
     assert.equal(await first.getAttribute("data-state"), "open");

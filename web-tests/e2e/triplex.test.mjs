@@ -45,6 +45,11 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     // At most 32 characters, with HTML in it.
     const name = `<img src=x onerror=pwned=1>&Ада`;
     await page.waitForSelector("#name-dialog[open]");
+    // The solved panel says the time and the way on, nothing else; behind the
+    // name dialog the table already counts the solve.
+    assert.match(await text(page, "#status"), /^Solved!\s+Your time: \d+:\d\d\s+Next level$/);
+    await assertEventually(async () => (await page.locator("#records-solves").count()) === 1, "the solve counted");
+    assert.equal(await page.locator("#records-none").count(), 0);
     await page.fill("#name-input", name);
     await page.click("#name-save");
     await page.waitForSelector("#name-dialog", { state: "hidden" });
@@ -62,6 +67,10 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     assert.equal(await text(page, "#level-code"), vectors[1].code);
 
     await page.click("#to-levels");
+    // The list opens on the next level to play, marked, with a button to it.
+    assert.equal(await page.getAttribute(".level-tile.next", "data-level"), "2");
+    assert.ok(await page.locator(".level-tile.next").isVisible());
+    assert.equal(await text(page, "#play-next"), "Play level 2");
     assert.equal(await page.getAttribute(".level-tile[data-level='1']", "data-state"), "solved");
     assert.equal(await page.getAttribute(".level-tile[data-level='2']", "data-state"), "open");
     assert.equal(await page.getAttribute(".level-tile[data-level='3']", "data-state"), "locked");
@@ -168,15 +177,17 @@ test("the language picker changes every text and is remembered", async () => {
     assert.equal(await text(page, "#game-kakuro .game-extra"), "Поля от 10×10 до 16×16, четыре уровня, обучение и редактор.");
     await page.click("#game-triplex");
     await page.waitForSelector(".levels");
-    assert.equal(await text(page, "h1"), "Уровни");
+    assert.equal(await text(page, "h1"), "Триплекс");
+    assert.equal(await text(page, "#back"), "← Игры");
     assert.equal(await text(page, "#levels-progress"), "Решено 0 уровней из 724".replace("724", String(pack.levels.length)));
     await page.selectOption("#language", "zh");
-    assert.equal(await text(page, "h1"), "关卡");
+    assert.equal(await text(page, "#back"), "← 游戏");
+    assert.equal(await text(page, "#play-next"), "玩第 1 关");
     await page.selectOption("#language", "fr");
-    assert.equal(await text(page, "h1"), "Niveaux");
+    assert.equal(await text(page, "#play-next"), "Jouer le niveau 1");
     await page.reload();
     await ready(page);
-    assert.equal(await text(page, "h1"), "Niveaux");
+    assert.equal(await text(page, "#back"), "← Jeux");
     // The theme button steps through automatic, light and dark.
     await page.click("#theme");
     assert.equal(await page.getAttribute("html", "data-theme"), "light");
@@ -235,13 +246,13 @@ test("a level above 724 opens by its code and its solve is recorded", async () =
     assert.equal(records.solves, 1);
     assert.equal(records.hinted, 0);
     assert.ok(records.first && records.best_ms > 0);
-    // The list shows the level in its area's section, solved, with the players' median.
+    // The list shows the level in its hundred's section, solved, with the players' median.
     await page.click("#to-levels");
-    const tile = page.locator(`#area-${record.width * record.height} .level-tile[data-level='${n}']`);
+    const tile = page.locator(`#levels-${Math.floor((n - 1) / 100) * 100 + 1} .level-tile[data-level='${n}']`);
     assert.equal(await tile.getAttribute("data-state"), "solved");
     const median = page.locator(`li:has(> .level-tile[data-level='${n}']) .median`);
     await assertEventually(async () => /\d+:\d\d/.test(await median.textContent()), "the median under the tile");
-    assert.match(await tile.getAttribute("aria-label"), /^Level 725: solved, difficulty \d+, players' median \d+:\d\d$/);
+    assert.match(await tile.getAttribute("aria-label"), /^Level 725: \d+×\d+, solved, difficulty \d+, players' median \d+:\d\d$/);
   });
 });
 

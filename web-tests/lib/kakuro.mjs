@@ -61,3 +61,14 @@ export async function newGame(page, base, size, difficulty) {
   await page.waitForSelector("#kk-board");
   return page.getAttribute("#kk-board", "data-puzzle");
 }
+
+/** Types the server's solution of the puzzle on the page (text as `newGame` gives it) into every digit cell. */
+export async function typeSolution(page, base, text) {
+  const { digit } = readPuzzle(text);
+  const solution = await solveOnServer(base, text);
+  for (const [i, d] of solution.entries()) {
+    if (!d || !digit[i]) continue;
+    await page.click(`#kk-board [data-i='${i}']`);
+    await page.keyboard.press(String(d));
+  }
+}

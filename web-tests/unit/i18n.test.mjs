@@ -68,7 +68,6 @@ test("every key the client uses is in the catalogs", () => {
   for (const s of ["solved", "open", "locked"]) used.add(`level.${s}`);
   for (const s of ["auto", "light", "dark"]) used.add(`theme.${s}`);
   for (const g of ["triplex", "blockpuzzle", "kakuro", "chess"]) used.add(`home.${g}.name`).add(`home.${g}.blurb`);
-  used.add("levels.heading").add("levels.headingBlockpuzzle");
   used.add("language.name");
   assert.ok(used.size > 40, `only ${used.size} keys found: the scan is broken`);
   for (const key of used) assert.ok(key in catalogs.en, `the client uses "${key}", no catalog has it`);

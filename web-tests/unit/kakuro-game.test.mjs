@@ -196,8 +196,11 @@ test("the current game, the editor's layout, played puzzles and settings are kep
   digits[11] = digits[12] = true;
   saveEditor(storage, { size: 10, digits });
   assert.deepEqual(loadEditor(storage), { size: 10, digits });
+  // The editor makes the sizes New game offers (SIZES), no other.
   saveEditor(storage, { size: 16, digits: Array(256).fill(false) });
-  assert.equal(loadEditor(storage), null, "the editor makes 10 to 15");
+  assert.equal(loadEditor(storage)?.size, 16, "the editor makes 16×16 as New game does");
+  saveEditor(storage, { size: 17, digits: Array(289).fill(false) });
+  assert.equal(loadEditor(storage), null, "the editor makes only the sizes New game offers");
 
   addPlayed(storage, "10/easy/3");
   addPlayed(storage, "10/easy/4");

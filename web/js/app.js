@@ -9,7 +9,7 @@
 // It also registers the service worker that keeps every file for offline
 // play (offline.js) and says when the network is gone.
 
-import { button, h } from "./dom.js";
+import { button, closeDialogs, h } from "./dom.js";
 import { LANGUAGES, applyTranslations, createI18n, pickLanguage } from "./i18n.js";
 import { isEmbedded, loadJSON } from "./resources.js";
 import { serverBase } from "./server.js";
@@ -108,12 +108,19 @@ function showTheme() {
   button.dataset.theme = settings.theme;
 }
 
+/** Two rows of a Kakuro board for its tile, 20 cells each: "\\" a clue cell, a digit a filled one. */
+const KAKURO_ART = "\\97\\89\\61\\83\\79\\58\\9" + "79\\8\\31\\2\\95\\8\\43\\6\\";
+
 function renderHome() {
+  const art = (game) =>
+    game === "kakuro"
+      ? [...KAKURO_ART].map((c) => h("span", { class: c === "\\" ? "clue" : "digit" }, c === "\\" ? "" : c))
+      : [];
   const tile = (game, extra) =>
     h(
       "a",
       { class: `game-tile ${game}`, href: `#/${game}`, id: `game-${game}` },
-      h("span", { class: `game-art ${game}`, "aria-hidden": "true" }),
+      h("span", { class: `game-art ${game}`, "aria-hidden": "true" }, art(game)),
       h("strong", { class: "game-name" }, i18n.t(`home.${game}.name`)),
       h("span", { class: "game-blurb" }, i18n.t(`home.${game}.blurb`)),
       h("span", { class: "game-extra" }, extra),
@@ -135,6 +142,14 @@ function render() {
   rendering = rendering.then(async () => {
     const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
     const shown = games.find((game) => game.id === parts[0]);
+    // A dialog belongs to the screen that opened it; the "ready" notice to
+    // the screen it came with.
+    closeDialogs();
+    if (noticeKey() === "offline.ready") notice(null);
+    if (readyWaits) {
+      readyWaits = false;
+      notice("offline.ready");
+    }
     for (const game of games) if (game !== shown) game.screen.leave();
     if (shown) await shown.screen.render(view, parts.slice(1));
     else renderHome();
@@ -147,6 +162,9 @@ document.getElementById("language").addEventListener("change", (e) => {
   settings.lang = e.target.value;
   saveSettings(storage, settings);
   setLanguage(settings.lang);
+  // The notice on show, in the new language.
+  const key = document.getElementById("notice").dataset.key;
+  if (key) notice(key, key === "offline.update" ? pendingUpdate : null);
 });
 document.getElementById("theme").addEventListener("click", () => {
   settings.theme = THEMES[(THEMES.indexOf(settings.theme) + 1) % THEMES.length];
@@ -183,10 +201,42 @@ setInterval(() => {
 // An update waiting to be applied outlives passing notices (offline, ready), so
 // the button to apply it comes back when they go.
 let pendingUpdate = null;
+// The notice is a bar in the page's flow, under the top bar: it never lies
+// over the page, but showing or hiding it moves the page, so while a finger
+// or the mouse is down (a piece being dragged) the change waits for it to lift,
+// and a scrolled page is scrolled with it so what is on screen stays put.
+// "Ready to play offline" is not urgent: it comes with a screen (at once on
+// the home screen, else with the next one) and goes with it.
+let readyWaits = false;
+let pointersDown = 0;
+let waitingNotice = null;
+window.addEventListener("pointerdown", () => pointersDown++, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  window.addEventListener(
+    type,
+    () => {
+      pointersDown = Math.max(0, pointersDown - 1);
+      if (pointersDown === 0 && waitingNotice) {
+        const [key, action] = waitingNotice;
+        waitingNotice = null;
+        notice(key, action);
+      }
+    },
+    true,
+  );
+}
+
+/** The notice shown, or about to be once the pointer lifts. */
+const noticeKey = () => (waitingNotice ? waitingNotice[0] : document.getElementById("notice").dataset.key);
 
 /** Shows the notice `key` (offline, ready for offline play, an update), or none. */
 function notice(key, action) {
+  if (pointersDown > 0) {
+    waitingNotice = [key, action];
+    return;
+  }
   const bar = document.getElementById("notice");
+  const before = bar.offsetHeight;
   if (!key && pendingUpdate) {
     key = "offline.update";
     action = pendingUpdate;
@@ -195,20 +245,21 @@ function notice(key, action) {
     bar.hidden = true;
     delete bar.dataset.key;
     bar.replaceChildren();
-    return;
+  } else {
+    bar.dataset.key = key;
+    bar.replaceChildren(h("span", {}, i18n.t(key)));
+    if (action) bar.append(button("notice-action", i18n.t("offline.reload"), action));
+    bar.hidden = false;
   }
-  bar.dataset.key = key;
-  bar.replaceChildren(h("span", {}, i18n.t(key)));
-  if (action) {
-    bar.append(button("notice-action", i18n.t("offline.reload"), action));
-  }
-  bar.hidden = false;
+  if (window.scrollY > 0) window.scrollBy(0, bar.offsetHeight - before);
+  // The screen below moved: boards sized to the window fit again.
+  for (const { screen } of games) screen.fit();
 }
 
 watchNetwork((offline) => {
   document.body.classList.toggle("offline", offline);
   if (offline) notice("offline.banner");
-  else if (document.getElementById("notice").dataset.key === "offline.banner") notice(null);
+  else if (noticeKey() === "offline.banner") notice(null);
 });
 if (!isEmbedded()) {
   registerServiceWorker({
@@ -216,10 +267,8 @@ if (!isEmbedded()) {
     onReady: (first) => {
       document.body.dataset.offlineReady = "true";
       if (!first) return;
-      notice("offline.ready");
-      setTimeout(() => {
-        if (document.getElementById("notice").dataset.key === "offline.ready") notice(null);
-      }, 4000);
+      if ((document.body.dataset.screen ?? "home") === "home") notice("offline.ready");
+      else readyWaits = true;
     },
     onUpdate: (apply) => {
       pendingUpdate = apply;

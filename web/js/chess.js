@@ -27,7 +27,7 @@ import {
   winner,
 } from "./chess-rules.js";
 import { loadChess, saveChess } from "./chess-store.js";
-import { button, h } from "./dom.js";
+import { button, h, screenHead } from "./dom.js";
 import { loadJSON } from "./resources.js";
 
 /** How long a pair that is not a pair stays face up. */
@@ -172,10 +172,8 @@ export function createChess(ctx) {
       h(
         "section",
         { class: "chess" },
-        h(
-          "div",
-          { class: "play-head" },
-          h("h1", {}, t("home.chess.name")),
+        screenHead(
+          { href: "#/", back: t("nav.games"), title: t("home.chess.name") },
           h("span", { class: "chess-stats" }, ui.moves, ui.pairs),
           ui.timer,
         ),

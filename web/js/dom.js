@@ -21,3 +21,30 @@ export function h(tag, attrs = {}, ...children) {
 export function button(id, label, onclick, attrs = {}) {
   return h("button", { type: "button", id, onclick, ...attrs }, label);
 }
+
+/**
+ * The head of every game screen: the way back (`back`, a link to `href`,
+ * with `id`), the screen's title (an h1 with `titleId`) and whatever else
+ * the screen shows there (`extra`: a timer, counts).
+ */
+export function screenHead({ href, back, id = "back", title, titleId }, ...extra) {
+  return h(
+    "div",
+    { class: "screen-head" },
+    h("a", { class: "back", href, id }, back),
+    h("h1", { id: titleId }, title),
+    ...extra,
+  );
+}
+
+/**
+ * Closes every open dialog as its Cancel would (a `cancel` event its owner
+ * answers, then close): a dialog belongs to the screen that opened it, so
+ * the app calls this whenever the address changes.
+ */
+export function closeDialogs(root = document) {
+  for (const dialog of root.querySelectorAll("dialog[open]")) {
+    dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    if (dialog.open) dialog.close();
+  }
+}

@@ -1,13 +1,13 @@
-// The Kakuro board editor: choose a size 10..15, tap cells to switch them
-// between blank and digit cell (the first row and column hold the clues and
-// never take digits), Confirm checks the run rules and marks what is wrong.
+// The Kakuro board editor: choose a size (the sizes New game offers), tap
+// cells to switch them between blank and digit cell (the first row and
+// column hold the clues and never take digits), Confirm checks the run rules and marks what is wrong.
 // On a valid layout: play it now (the server fills it into a puzzle with
 // exactly one solution), show the solution, save it to a slot, or go on
 // editing. What needs the server says so when it cannot be reached.
 
-import { button, h } from "./dom.js";
+import { button, h, screenHead } from "./dom.js";
 import { newGame } from "./kakuro-game.js";
-import { EDITOR_SIZES, checkLayout, layoutText, parseBoard, parseSolution } from "./kakuro-model.js";
+import { SIZES, checkLayout, layoutText, parseBoard, parseSolution } from "./kakuro-model.js";
 import { loadEditor, saveEditor } from "./kakuro-store.js";
 import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
 
@@ -36,11 +36,11 @@ export function createKakuroEditor(ctx) {
   }
 
   function render(view) {
-    layout ??= loadEditor(ctx.storage) ?? fullLayout(EDITOR_SIZES[0]);
+    layout ??= loadEditor(ctx.storage) ?? fullLayout(SIZES[0]);
     const size = h(
       "select",
       { id: "kk-ed-size" },
-      EDITOR_SIZES.map((n) =>
+      SIZES.map((n) =>
         h("option", { value: n, selected: n === layout.size }, t("kakuro.sizeValue", { size: n })),
       ),
     );
@@ -76,12 +76,12 @@ export function createKakuroEditor(ctx) {
       h(
         "section",
         { class: "kk-editor" },
-        h(
-          "div",
-          { class: "play-head" },
-          h("a", { class: "back", href: "#/kakuro", id: "kk-back" }, t("kakuro.back")),
-          h("h1", {}, t("kakuro.editor")),
-        ),
+        screenHead({
+          href: "#/kakuro",
+          back: t("nav.back", { name: t("home.kakuro.name") }),
+          id: "kk-back",
+          title: t("kakuro.editor"),
+        }),
         h(
           "div",
           { class: "tools kk-ed-tools" },

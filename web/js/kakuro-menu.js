@@ -2,7 +2,7 @@
 // game in progress, load a saved game, the player's statistics, and the ways
 // to the tutorial and the editor; above them what was wrong with a link.
 
-import { button, h } from "./dom.js";
+import { button, h, screenHead } from "./dom.js";
 import { DIFFICULTIES, SIZES } from "./kakuro-model.js";
 import { loadSlots, saveKakuroSettings } from "./kakuro-store.js";
 import { slotList } from "./kakuro-slots.js";
@@ -67,12 +67,7 @@ export function renderMenu(view, kakuro) {
     h(
       "section",
       { class: "kk-menu" },
-      h(
-        "div",
-        { class: "play-head" },
-        h("a", { class: "back", href: "#/" }, t("kakuro.toGames")),
-        h("h1", {}, t("home.kakuro.name")),
-      ),
+      screenHead({ href: "#/", back: t("nav.games"), title: t("home.kakuro.name") }),
       problem,
       h(
         "div",

@@ -10,9 +10,11 @@
 /** Longest run, and the largest sum of one (1 + … + 9). */
 export const MAX_RUN = 9;
 export const MAX_SUM = 45;
-/** Board sizes the generator makes, and the sizes the editor offers. */
+/**
+ * Board sizes N (N×N with the clue row and column): the ones New game asks
+ * the generator for (crates/kakuro's SIZES) and the editor offers alike.
+ */
 export const SIZES = [10, 11, 12, 13, 14, 15, 16];
-export const EDITOR_SIZES = [10, 11, 12, 13, 14, 15];
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
 /** Largest side of a board the client reads. */
 const MAX_SIDE = 100;

@@ -4,7 +4,7 @@
 // tutorial's steps. It draws what the player did
 // (kakuro-input.js) after every change.
 
-import { button, h } from "./dom.js";
+import { button, h, screenHead } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
 import { createHelp } from "./kakuro-help.js";
 import { gameLink } from "./kakuro-link.js";
@@ -107,11 +107,14 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     h(
       "section",
       { class: `kk-play${tutorial ? " kk-is-tutorial" : ""}` },
-      h(
-        "div",
-        { class: "play-head" },
-        h("a", { class: "back", href: "#/kakuro", id: "kk-back" }, t("kakuro.back")),
-        h("h1", { id: "kk-title" }, title),
+      screenHead(
+        {
+          href: "#/kakuro",
+          back: t("nav.back", { name: t("home.kakuro.name") }),
+          id: "kk-back",
+          title,
+          titleId: "kk-title",
+        },
         tutorial ? null : timer,
       ),
       noticeEl,
@@ -212,7 +215,10 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
       button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
     );
+    const appearing = status.hidden;
     status.hidden = false;
+    // Solved just now: the panel comes into sight (under the board on a narrow window).
+    if (appearing) status.scrollIntoView({ block: "nearest" });
   }
 
   function drawTutorial() {

@@ -10,8 +10,9 @@ let unwireCodeDialog = null;
 /**
  * The code dialog of one family's `levels` (triplex-levels.js, which checks
  * codes); `opened(n)` runs when a code opened level n. Returns
- * `open(number)`, which shows the dialog with the number filled in (or
- * empty for null), wired to these levels until it closes.
+ * `open(number, note)`, which shows the dialog with the number filled in (or
+ * empty for null) and `note` above the fields (a level opened by its address
+ * is locked: it says so), wired to these levels until it closes.
  */
 export function createCodeDialog({ levels, t, opened }) {
   const dialog = document.getElementById("code-dialog");
@@ -20,6 +21,7 @@ export function createCodeDialog({ levels, t, opened }) {
   const numberInput = document.getElementById("code-number");
   const codeInput = document.getElementById("code-code");
   const error = document.getElementById("code-error");
+  const noteEl = document.getElementById("code-note");
 
   async function submit() {
     const total = levels.total;
@@ -41,7 +43,7 @@ export function createCodeDialog({ levels, t, opened }) {
     opened(n);
   }
 
-  return function open(number) {
+  return function open(number, note = null) {
     unwireCodeDialog?.();
     const onSubmit = (e) => {
       e.preventDefault();
@@ -62,6 +64,8 @@ export function createCodeDialog({ levels, t, opened }) {
     numberInput.value = number ? String(number) : "";
     codeInput.value = "";
     error.textContent = "";
+    noteEl.textContent = note ?? "";
+    noteEl.hidden = !note;
     if (!dialog.open) dialog.showModal();
     (number ? codeInput : numberInput).focus();
   };

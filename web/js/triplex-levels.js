@@ -6,15 +6,20 @@
 import { solutionGrid } from "./triplex-board.js";
 import { coverText, levelCode, levelOf, normalizeCode, openLevel, packEntries } from "./triplex-chain.js";
 
-/** The areas of the level list's sections: one per rectangle area the pack has, smallest first. */
-export function areaSections(entries) {
-  const byArea = new Map();
-  for (const e of entries) {
-    const area = e.width * e.height;
-    if (!byArea.has(area)) byArea.set(area, []);
-    byArea.get(area).push(e.number);
+/** Levels per section of the level list. */
+export const SECTION_SIZE = 100;
+
+/**
+ * The level list's sections: runs of SECTION_SIZE levels in number order,
+ * the order they open in: [{first, last, numbers}].
+ */
+export function numberSections(total, size = SECTION_SIZE) {
+  const sections = [];
+  for (let first = 1; first <= total; first += size) {
+    const last = Math.min(total, first + size - 1);
+    sections.push({ first, last, numbers: Array.from({ length: last - first + 1 }, (_, k) => first + k) });
   }
-  return [...byArea.entries()].sort((a, b) => a[0] - b[0]).map(([area, numbers]) => ({ area, numbers }));
+  return sections;
 }
 
 /** The levels of `pack` as the player's `progress` opens them. */
@@ -39,8 +44,21 @@ export function createLevels(pack, progress) {
     isOpen,
     /** Size and difficulty of level n, known without opening it: {number, width, height, difficulty}. */
     entry: (n) => entries[n - 1] ?? null,
-    /** The list's sections: [{area, numbers}], smallest area first. */
-    sections: () => areaSections(entries),
+    /** The list's sections: [{first, last, numbers}] in number order. */
+    sections: () => numberSections(total),
+    /**
+     * The level to play next: the first open level not solved yet from
+     * `current` (the one played last) on, else from level 1; null when
+     * every open one is solved.
+     */
+    nextToPlay(solved, current) {
+      const start = Number.isInteger(current) && current >= 1 && current <= total ? current : 1;
+      for (let k = 0; k < total; k++) {
+        const n = ((start - 1 + k) % total) + 1;
+        if (isOpen(n) && !solved[n]) return n;
+      }
+      return null;
+    },
     /** Level n ready to play, or null (locked, or its stored code no longer opens it). */
     async level(n) {
       if (opened.has(n)) return opened.get(n);

@@ -1,9 +1,12 @@
-// A family's level list (Triplex, BlockPuzzle): one section per rectangle area (smallest first),
-// a tile per level (solved, open or locked) showing the solver's difficulty
-// and, when the server has solves, the players' median time; the count of
-// solved levels, a jump to an area and the button of the code dialog.
+// A family's level list (Triplex, BlockPuzzle): the levels in number order,
+// the order they open in, in sections of a hundred; a tile per level
+// (solved, open or locked) showing the solver's difficulty and, when the
+// server has solves, the players' median time; the next level to play marked,
+// shown and a button to it; the count of solved levels, a jump to a section
+// and the button of the code dialog.
 
-import { button, h } from "./dom.js";
+import { button, h, screenHead } from "./dom.js";
+import { SECTION_SIZE } from "./triplex-levels.js";
 
 const formats = new Map();
 
@@ -22,9 +25,10 @@ export function shortNumber(value, locale) {
 }
 
 /**
- * Shows the list in `view` under `heading`. `levels` says which levels are
- * open, their sizes, difficulties and sections (triplex-levels.js),
- * `progress` which are solved and current, `medians` (level number → median
+ * Shows the list in `view` under `heading`, with a link back to the games.
+ * `levels` says which levels are open, their sizes, difficulties and
+ * sections (triplex-levels.js),
+ * `progress` which are solved and played last, `medians` (level number → median
  * ms, may be empty) the players' times; `choose(n)` runs on an open tile,
  * `askCode(n)` on a locked one (n null: the button). Returns
  * `showMedians(medians)`, which fills in times that arrive later.
@@ -33,6 +37,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
   const { total } = levels;
   const lang = i18n();
   const solvedCount = Object.keys(progress.solved).length;
+  const next = levels.nextToPlay(progress.solved, progress.current);
   const medianSpans = new Map();
   /** The players' medians shown so far (sections filled later get them too). */
   let latest = medians ?? null;
@@ -41,13 +46,13 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
     const solved = Boolean(progress.solved[n]);
     const open = levels.isOpen(n);
     const state = solved ? "solved" : open ? "open" : "locked";
-    const { difficulty } = levels.entry(n);
+    const { difficulty, width, height } = levels.entry(n);
     const median = h("span", { class: "median" });
     const el = h(
       "button",
       {
         type: "button",
-        class: `level-tile ${state}${progress.current === n ? " current" : ""}`,
+        class: `level-tile ${state}${n === next ? " next" : ""}`,
         "data-level": n,
         "data-state": state,
         "data-difficulty": difficulty,
@@ -57,6 +62,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
       h("span", { class: "mark", "aria-hidden": "true" }, solved ? "✓" : ""),
     );
     medianSpans.set(n, { median, el });
+    el.dataset.size = t("level.size", { width, height });
     label(el, n, state, difficulty, null);
     // Difficulty and median lie over the tile's foot but outside the button,
     // whose name (which says both) keeps its visible text, the number.
@@ -70,7 +76,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
   }
 
   function label(el, n, state, difficulty, ms) {
-    const parts = [t(`level.${state}`), t("level.difficulty", { value: difficulty })];
+    const parts = [el.dataset.size, t(`level.${state}`), t("level.difficulty", { value: difficulty })];
     if (ms !== null) parts.push(t("level.median", { time: lang.duration(ms) }));
     const text = `${t("level.title", { number: n })}: ${parts.join(", ")}`;
     el.setAttribute("aria-label", text);
@@ -78,7 +84,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
   }
 
   // Sections are filled when they come near the screen: the first ones
-  // (a few hundred tiles) and the current level's at once, so the list shows
+  // (a few hundred tiles) and the next level's at once, so the list shows
   // fast with thousands of levels.
   const EAGER_TILES = 300;
   const fillers = new Map();
@@ -90,15 +96,15 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
           { rootMargin: "800px 0px" },
         )
       : null;
-  const sections = levels.sections().map(({ area, numbers }) => {
-    const list = h("ol", { class: "level-grid" });
+  const sections = levels.sections().map(({ first, last, numbers }) => {
+    const list = h("ol", { class: "level-grid", start: first });
     const section = h(
       "section",
-      { class: "level-section", id: `area-${area}`, "aria-labelledby": `area-${area}-title` },
+      { class: "level-section", id: `levels-${first}`, "aria-labelledby": `levels-${first}-title` },
       h(
         "h2",
-        { id: `area-${area}-title` },
-        t("levels.section", { area, count: numbers.length }),
+        { id: `levels-${first}-title` },
+        t("levels.range", { first, last }),
         " ",
         h(
           "span",
@@ -117,7 +123,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
       if (latest) showMedians(latest);
     };
     fillers.set(section, fill);
-    if (eager < EAGER_TILES || !observer || numbers.includes(progress.current)) {
+    if (eager < EAGER_TILES || !observer || numbers.includes(next)) {
       eager += numbers.length;
       fill();
     } else {
@@ -130,26 +136,30 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
   const jump = h(
     "select",
     {
-      id: "area-jump",
+      id: "levels-jump",
       onchange: (e) => {
-        const section = view.querySelector(`#area-${e.target.value}`);
+        const section = view.querySelector(`#levels-${e.target.value}`);
         fillers.get(section)?.();
         section?.scrollIntoView({ block: "start" });
       },
     },
-    levels.sections().map(({ area }) => h("option", { value: area }, t("levels.areaOption", { area }))),
+    levels
+      .sections()
+      .map(({ first, last }) => h("option", { value: first }, t("levels.rangeOption", { first, last }))),
   );
+  const playNext = next ? button("play-next", t("levels.playNext", { number: next }), () => choose(next)) : null;
   view.replaceChildren(
     h(
       "section",
       { class: "levels" },
+      screenHead({ href: "#/", back: t("nav.games"), title: heading }),
       h(
         "div",
-        { class: "levels-head" },
-        h("h1", {}, heading),
+        { class: "levels-bar" },
         h("p", { class: "progress", id: "levels-progress" }, t("levels.solved", { count: solvedCount, total })),
-        h("label", { class: "area-jump" }, t("levels.jump"), " ", jump),
-        button("enter-code", t("code.button"), () => askCode(null)),
+        playNext,
+        button("enter-code", t("code.button"), () => askCode(null), { class: "ghost" }),
+        sections.length > 1 ? h("label", { class: "levels-jump" }, t("levels.jump"), " ", jump) : null,
       ),
       h("p", { class: "help", id: "levels-legend" }, t("levels.legend")),
       sections,
@@ -167,11 +177,11 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
     }
   }
   if (latest) showMedians(latest);
-  const current = view.querySelector(".level-tile.current");
-  if (current) {
-    current.scrollIntoView({ block: "center" });
-    const e = levels.entry(Number(current.dataset.level));
-    jump.value = String(e.width * e.height);
+  // The next level to play is in sight: the list opens on it.
+  const nextTile = view.querySelector(".level-tile.next");
+  if (nextTile) {
+    nextTile.scrollIntoView({ block: "nearest" });
+    jump.value = String(Math.floor((next - 1) / SECTION_SIZE) * SECTION_SIZE + 1);
   }
   return showMedians;
 }

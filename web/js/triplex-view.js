@@ -2,17 +2,18 @@
 // pieces, the tools, the solved status and the table of records. It draws
 // the session it is given and calls back for everything the player does.
 
-import { button, h } from "./dom.js";
+import { button, h, screenHead } from "./dom.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
 
 /**
  * Builds the board of `session` in `view` and returns the handle the game
  * draws through. `levels` (triplex-levels.js) and `progress` say what the
- * status shows, `listHash` where the level list is; `actions` gives undo(),
+ * status shows, `listHash` where the level list is and `listName` its
+ * game's name (the way back); `actions` gives undo(),
  * reset(), askCode(n), next(n) and `piece`, the pointer and keyboard
  * handlers of a piece (triplex-input.js).
  */
-export function createLevelView(view, { session: s, levels, progress, listHash, t, i18n, actions }) {
+export function createLevelView(view, { session: s, levels, progress, listHash, listName, t, i18n, actions }) {
   const { level } = s;
   const next = s.n < levels.total ? s.n + 1 : null;
   const ui = { cell: 0 };
@@ -56,11 +57,14 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     h(
       "section",
       { class: "play", "data-level": s.n },
-      h(
-        "div",
-        { class: "play-head" },
-        h("a", { class: "back", href: listHash, id: "to-levels" }, t("play.levels")),
-        h("h1", { id: "level-title" }, t("level.title", { number: s.n })),
+      screenHead(
+        {
+          href: listHash,
+          back: t("nav.back", { name: listName }),
+          id: "to-levels",
+          title: t("level.title", { number: s.n }),
+          titleId: "level-title",
+        },
         h(
           "span",
           { class: "level-code" },
@@ -196,6 +200,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     undoButton.disabled = s.undo.length === 0;
     hintButton.disabled = s.solved;
     stage.classList.toggle("solved", s.solved);
+    if (s.solved) stage.style.setProperty("--shown-rows", s.stage.ty + level.height);
+    else stage.style.removeProperty("--shown-rows");
   };
 
   /** Shakes piece k: it cannot go where it was asked to. */
@@ -246,7 +252,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     } else if (s.chainBroken) {
       parts.push(h("span", { class: "error" }, t("play.chainBroken")));
     }
-    status.replaceChildren(...parts);
+    status.replaceChildren(...parts.filter(Boolean));
     status.hidden = false;
     status.querySelector("#next-level")?.focus({ preventScroll: true });
   };

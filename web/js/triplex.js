@@ -47,9 +47,6 @@ function boardAspect() {
   return width / height;
 }
 
-/** The heading of each family's level list. */
-const LIST_HEADINGS = { triplex: "levels.heading", blockpuzzle: "levels.headingBlockpuzzle" };
-
 /**
  * One family of Triplex puzzles for the app ("triplex" or "blockpuzzle"; see
  * the screen interface in app.js); resolves once its level pack is loaded.
@@ -66,7 +63,7 @@ export async function createTriplex(ctx, family) {
   /** The level being played (`session`) and its board on screen (`ui`), or null. */
   const play = { session: null, ui: null, changed, restarted };
   const input = createInput(play);
-  const askCode = createCodeDialog({
+  const codeDialog = createCodeDialog({
     levels,
     t,
     opened: (n) => {
@@ -74,6 +71,9 @@ export async function createTriplex(ctx, family) {
       ctx.navigate(`${listHash}/${n}`);
     },
   });
+  /** The code dialog for level n (null: none chosen); a locked level says so. */
+  const askCode = (n) =>
+    codeDialog(n, n && !levels.isOpen(n) ? t("code.locked", { number: n, previous: n - 1 }) : null);
 
   /** Keeps the session in the progress object (not yet in storage). */
   function keep() {
@@ -107,7 +107,7 @@ export async function createTriplex(ctx, family) {
       levels,
       progress,
       medians,
-      heading: t(LIST_HEADINGS[family]),
+      heading: t(`home.${family}.name`),
       t,
       i18n: ctx.i18n,
       choose: (n) => ctx.navigate(`${listHash}/${n}`),
@@ -154,6 +154,7 @@ export async function createTriplex(ctx, family) {
       levels,
       progress,
       listHash,
+      listName: t(`home.${family}.name`),
       t,
       i18n: ctx.i18n,
       actions: {
@@ -267,12 +268,14 @@ export async function createTriplex(ctx, family) {
     s.token = null;
     save();
     const answer = await api.submit(s.n, token, placements(s.level, s.stage, s.positions), s.hinted);
+    // The table counts this solve at once, not after the name dialog.
+    if (play.session === s) refreshRecords();
     if (answer?.first && !answer.named) {
       const name = await askName({ t, initial: progress.name, submit: (typed) => api.name(s.n, token, typed) });
       if (name !== null) progress.name = name;
       save();
+      if (play.session === s) refreshRecords();
     }
-    if (play.session === s) refreshRecords();
   }
 
   async function refreshRecords() {

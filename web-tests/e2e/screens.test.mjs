@@ -1,0 +1,212 @@
+// What every screen owes a player, checked on all of them: no "null",
+// "undefined" or "NaN" on show, no horizontal scrolling at 390 px in any of
+// the five languages, the same head (a way back and a title) on every game
+// screen, no dialog left open after the address changes, the notice lying
+// over nothing, the solved panel in sight on a phone (Triplex; Kakuro held
+// sideways, where the panel is under the board), and the
+// Kakuro editor offering the sizes New game does.
+// (web-tests/tools/screens.mjs takes the pictures for a person to look at.)
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { assertEventually, e2eSuite, ready, solveWith, text, touchPiece } from "../lib/browser.mjs";
+import { enginePack } from "../lib/engine.mjs";
+import { newGame, typeSolution } from "../lib/kakuro.mjs";
+
+const suite = e2eSuite("screens");
+const { withPage } = suite;
+const pack = enginePack();
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const LOCALES = { ru: "ru-RU", en: "en-US", fr: "fr-FR", de: "de-DE", zh: "zh-CN" };
+/** The game screens, by address; every one has the shared head. */
+const GAME_SCREENS = [
+  "#/triplex",
+  "#/triplex/1",
+  "#/blockpuzzle",
+  "#/blockpuzzle/1",
+  "#/kakuro",
+  "#/kakuro/tutorial",
+  "#/kakuro/editor",
+  "#/chess",
+];
+
+/** Goes to `hash` within the page and waits for its screen. */
+async function show(page, hash) {
+  await page.evaluate((h) => (location.hash = h), hash);
+  const screen = hash.replace(/^#\/?/, "").split("/")[0] || "home";
+  await page.waitForFunction((s) => document.body.dataset.screen === s, screen);
+  await page.waitForTimeout(100);
+}
+
+/** What is wrong with the screen shown: words that leaked from code, a page wider than the window. */
+function screenProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const shown = document.body.innerText;
+    const leaked = shown.match(/\b(null|undefined|NaN)\b/);
+    if (leaked) problems.push(`shows "${leaked[0]}"`);
+    const wide = document.documentElement.scrollWidth - window.innerWidth;
+    if (wide > 0) {
+      const culprits = [...document.querySelectorAll("#view *, .topbar *")]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${el.className}`);
+      problems.push(`${wide}px wider than the window (${culprits.join(", ")})`);
+    }
+    return problems;
+  });
+}
+
+/** The shared head of a game screen: {back, href, title, size} or null. */
+function screenHead(page) {
+  return page.evaluate(() => {
+    const heads = document.querySelectorAll("#view .screen-head");
+    if (heads.length !== 1) return null;
+    const [back, title] = heads[0].children;
+    if (!back?.matches("a.back") || !title?.matches("h1")) return null;
+    return {
+      back: back.textContent,
+      href: back.getAttribute("href"),
+      title: title.textContent,
+      size: getComputedStyle(title).fontSize,
+    };
+  });
+}
+
+test("every screen in all five languages at 390 px: nothing leaked, no sideways scroll, one head with a way back", async () => {
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    await withPage(`screens-${lang}`, { ...phone, locale }, async (page) => {
+      await page.goto(suite.url);
+      await ready(page);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      assert.deepEqual(await screenProblems(page), [], `${lang} home`);
+      const sizes = new Set();
+      for (const hash of GAME_SCREENS) {
+        await show(page, hash);
+        assert.deepEqual(await screenProblems(page), [], `${lang} ${hash}`);
+        const head = await screenHead(page);
+        assert.ok(head, `${lang} ${hash}: one head, a link back first, then the title`);
+        assert.match(head.back, /^← \S/, `${lang} ${hash}: the way back`);
+        assert.ok(head.title.trim(), `${lang} ${hash}: a title`);
+        // Back goes up one level: from a game's first screen to the games.
+        const depth = hash.split("/").length;
+        assert.equal(head.href === "#/", depth === 2, `${lang} ${hash}: back to ${head.href}`);
+        sizes.add(head.size);
+      }
+      assert.equal(sizes.size, 1, `${lang}: every game title the same size (${[...sizes]})`);
+    });
+  }
+});
+
+test("a dialog closes with its screen; a locked level by its address says it is locked", async () => {
+  await withPage("dialogs-route", phone, async (page) => {
+    await page.goto(`${suite.url}#/triplex/4`);
+    await ready(page);
+    await page.waitForSelector("#code-dialog[open]");
+    assert.equal(await text(page, "#code-note"), "Level 4 is locked. Solve level 3 to open it, or enter its code.");
+    assert.equal(await page.inputValue("#code-number"), "4");
+    const open = () => page.locator("dialog[open]").count();
+    await show(page, "#/");
+    assert.equal(await open(), 0, "the code dialog outlived its screen");
+
+    await show(page, "#/chess");
+    await page.waitForSelector("#chess-board");
+    await page.click("#chess-duo");
+    await page.waitForSelector("#chess-duo-dialog[open]");
+    await page.goBack();
+    await page.waitForFunction(() => document.body.dataset.screen === "home");
+    assert.equal(await open(), 0, "the two-players dialog outlived its screen");
+    await show(page, "#/chess");
+    await page.click("#chess-duo");
+    await show(page, "#/kakuro");
+    assert.equal(await open(), 0, "the two-players dialog lies over the Kakuro menu");
+
+    await show(page, "#/triplex/1");
+    await page.click("#hint");
+    await page.waitForSelector("#hint-dialog[open]");
+    await show(page, "#/triplex");
+    assert.equal(await open(), 0, "the hint dialog outlived its level");
+    // The hint was not taken: the level is played on without one.
+    await show(page, "#/triplex/1");
+    assert.ok(await page.isHidden("#hinted-note"));
+  });
+});
+
+/** Throws unless `selector`'s box lies inside the window. */
+async function inSight(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const height = await page.evaluate(() => window.innerHeight);
+  assert.ok(box.y >= 0 && box.y + box.height <= height, `${selector} at y ${box.y}..${box.y + box.height} of ${height}`);
+}
+
+test("a level solved on a phone: the solved panel is in sight", async () => {
+  await withPage("solved-phone", phone, async (page, context) => {
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${suite.url}#/triplex/1`);
+    await ready(page);
+    await page.waitForSelector("#stage");
+    await solveWith(page, pack.levels[0], (p, record, k) => touchPiece(p, cdp, record, k));
+    await inSight(page, "#status");
+    assert.deepEqual(await screenProblems(page), []);
+  });
+});
+
+test("a Kakuro solved on a phone held sideways: the solved panel is in sight", async () => {
+  const sideways = { ...phone, viewport: { width: 844, height: 390 } };
+  await withPage("kakuro-solved-sideways", sideways, async (page) => {
+    await typeSolution(page, suite.url, await newGame(page, suite.url, 10, "easy"));
+    await page.waitForSelector("#kk-solved");
+    await page.waitForTimeout(200);
+    await inSight(page, "#kk-solved");
+  });
+});
+
+test("the notice lies over nothing, and waits while a finger is down", async () => {
+  await withPage("notice", phone, async (page, context) => {
+    await page.goto(suite.url);
+    await ready(page);
+    await page.waitForSelector("body[data-offline-ready='true']");
+    await context.setOffline(true);
+    await page.waitForSelector("#notice[data-key='offline.banner']");
+    for (const hash of ["#/", ...GAME_SCREENS]) {
+      await show(page, hash);
+      const overlaps = await page.evaluate(() => {
+        const bar = document.getElementById("notice").getBoundingClientRect();
+        const hit = (r) => r.width > 0 && r.height > 0 && r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top;
+        const interactive = "a, button, input, select, textarea, [tabindex], .piece, .level-tile";
+        return [...document.querySelectorAll(interactive)]
+          .filter((el) => !el.closest("#notice") && hit(el.getBoundingClientRect()))
+          .map((el) => el.id || el.className || el.tagName);
+      });
+      assert.deepEqual(overlaps, [], `${hash}: the notice covers these`);
+    }
+    // Another language: the notice says it in that one.
+    await page.selectOption("#language", "de");
+    assert.equal(await text(page, "#notice"), "Offline: Die Spiele laufen weiter; Bestenliste und Editor brauchen den Server.");
+    await page.selectOption("#language", "en");
+    // Back online while a finger holds a piece: the page keeps still until it lifts.
+    await show(page, "#/triplex/1");
+    const piece = await page.locator(".piece").first().boundingBox();
+    const cdp = await context.newCDPSession(page);
+    const at = [{ x: piece.x + 5, y: piece.y + 5 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at });
+    await context.setOffline(false);
+    await page.waitForTimeout(500);
+    assert.equal(await page.getAttribute("#notice", "data-key"), "offline.banner", "the notice changed under a finger");
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await assertEventually(() => page.isHidden("#notice"), "the notice goes once the finger lifts");
+  });
+});
+
+test("the Kakuro editor offers the sizes New game does", async () => {
+  await withPage("kakuro-sizes", {}, async (page) => {
+    const sizes = (select) => page.$$eval(`${select} option`, (els) => els.map((e) => Number(e.value)));
+    await page.goto(`${suite.url}#/kakuro`);
+    await ready(page);
+    const offered = await sizes("#kk-size");
+    await show(page, "#/kakuro/editor");
+    assert.deepEqual(await sizes("#kk-ed-size"), offered);
+    assert.ok(offered.length > 1);
+  });
+});
