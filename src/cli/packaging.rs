@@ -16,7 +16,7 @@ pub const COMMAND: &str = "packaging-files";
 
 /// Write the man pages and shell completions that the Debian package installs.
 #[derive(Parser, Debug)]
-#[command(name = "gridforge packaging-files")]
+#[command(name = "gridforge packaging-files", no_binary_name = true)]
 pub struct Args {
     /// Directory to write into: man pages go to `DIR/man`, completions to
     /// `DIR/completions`; stale `gridforge*.1` pages there are removed.
@@ -91,7 +91,8 @@ fn man_pages(
 /// Runs `gridforge packaging-files` on the binary's command `cli`, printing
 /// a failure as one line as the other commands do.
 pub fn main(cli: clap::Command) -> ExitCode {
-    let args = match Args::try_parse_from(std::env::args_os().skip(1)) {
+    // The flags follow the binary and the command name.
+    let args = match Args::try_parse_from(std::env::args_os().skip(2)) {
         Ok(args) => args,
         Err(err) => return super::report_usage_error(err),
     };
