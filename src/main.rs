@@ -7,12 +7,21 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
+
+/// What `--version` prints after the name: the package version and the
+/// commit the binary was built from (see build.rs).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("GRIDFORGE_BUILD_COMMIT"),
+    ")"
+);
 
 /// Puzzle generators, solvers and the gridforge game server.
 #[derive(Parser)]
-#[command(name = "gridforge", version, about, propagate_version = true)]
+#[command(name = "gridforge", version = VERSION, about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -39,6 +48,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // For packagers, and kept out of `Cli` so that the man pages and
+    // completions it writes do not offer it.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == cli::packaging::COMMAND)
+    {
+        return cli::packaging::main(Cli::command());
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return cli::report_usage_error(err),
@@ -64,13 +81,5 @@ fn main() -> ExitCode {
         Command::Admin(command) => cli::admin::run(command),
         Command::Backup(args) => cli::backup::run(args),
     };
-    match outcome {
-        Ok(code) => code,
-        Err(err) => {
-            // One line, whatever the causes' messages hold.
-            let message = format!("{err:#}").replace(['\n', '\r'], " ");
-            eprintln!("gridforge: {message}");
-            ExitCode::from(2)
-        }
-    }
+    outcome.unwrap_or_else(|err| cli::report_error(&err))
 }

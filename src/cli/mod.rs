@@ -4,6 +4,7 @@ pub mod admin;
 pub mod backup;
 pub mod chess;
 pub mod kakuro;
+pub mod packaging;
 pub mod serve;
 pub mod triplex;
 
@@ -35,6 +36,14 @@ pub fn report_usage_error(err: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Prints a command's failure as one line, whatever the causes' messages
+/// hold, and gives the exit code for it.
+pub fn report_error(err: &anyhow::Error) -> ExitCode {
+    let message = format!("{err:#}").replace(['\n', '\r'], " ");
+    eprintln!("gridforge: {message}");
+    ExitCode::from(2)
 }
 
 /// Reads a command's input: the text itself, a file path, or `-` for stdin.
