@@ -198,7 +198,7 @@ mod tests {
         }
         let mut routes: Vec<(String, String)> = crate::triplex::FAMILY_ROUTES
             .iter()
-            .map(|(m, p)| (m.to_string(), p.to_string()))
+            .map(|route| (route.method.to_string(), route.path.to_string()))
             .collect();
         template.sort();
         routes.sort();

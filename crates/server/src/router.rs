@@ -44,7 +44,7 @@ pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
     let families = FAMILIES.iter().flat_map(|row| {
         FAMILY_ROUTES
             .iter()
-            .map(move |&(method, path)| (method, format!("/api/{}{path}", row.name)))
+            .map(move |route| (route.method, format!("/api/{}{}", row.name, route.path)))
     });
     own.iter()
         .map(|&(method, path)| (method, path.to_string()))

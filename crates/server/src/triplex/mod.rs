@@ -21,13 +21,13 @@ pub use play::{
 };
 pub use stats::{disagreements, Disagreement};
 
-use crate::breaker;
+use crate::breaker::{self, Breaker};
 use crate::family::Family;
 use crate::state::AppState;
 use crate::telemetry::count_solves;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::{middleware, Router};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -35,17 +35,62 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Name under which the token key is kept in the database.
 pub const TOKEN_SECRET_NAME: &str = "triplex-start-token";
 
-/// Every family's routes, below `/api/{name}`, as `(method, path)` in the
-/// OpenAPI description's spelling: what [`family_router`] mounts.
-pub const FAMILY_ROUTES: &[(&str, &str)] = &[
-    ("get", "/levels"),
-    ("get", "/levels/{number}"),
-    ("post", "/levels/{number}/start"),
-    ("post", "/levels/{number}/solves"),
-    ("post", "/levels/{number}/name"),
-    ("get", "/levels/{number}/records"),
-    ("get", "/medians"),
+/// One route of every family: its method and path below `/api/{name}`, in
+/// the OpenAPI description's spelling, and its handler with the layers it
+/// has.
+pub struct FamilyRoute {
+    /// `get` or `post`.
+    pub method: &'static str,
+    /// The path below `/api/{name}`.
+    pub path: &'static str,
+    /// The handler and its layers, given the server's breaker.
+    handler: fn(&Arc<Breaker>) -> MethodRouter<FamilyState>,
+}
+
+/// Every family's routes: what [`family_router`] mounts, and so what
+/// [`crate::router::ROUTES`] lists under each family.
+pub const FAMILY_ROUTES: &[FamilyRoute] = &[
+    FamilyRoute {
+        method: "get",
+        path: "/levels",
+        handler: |_| get(levels::list_levels),
+    },
+    FamilyRoute {
+        method: "get",
+        path: "/levels/{number}",
+        handler: |_| get(levels::get_level),
+    },
+    FamilyRoute {
+        method: "post",
+        path: "/levels/{number}/start",
+        handler: |_| post(play::start),
+    },
+    FamilyRoute {
+        method: "post",
+        path: "/levels/{number}/solves",
+        handler: |b| guarded(post(play::submit_solve), b).layer(middleware::from_fn(count_solves)),
+    },
+    FamilyRoute {
+        method: "post",
+        path: "/levels/{number}/name",
+        handler: |b| guarded(post(play::name_first_solver), b),
+    },
+    FamilyRoute {
+        method: "get",
+        path: "/levels/{number}/records",
+        handler: |b| guarded(get(records::records), b),
+    },
+    FamilyRoute {
+        method: "get",
+        path: "/medians",
+        handler: |b| guarded(get(records::medians), b),
+    },
 ];
+
+/// A route that uses the database, behind the circuit breaker.
+fn guarded(route: MethodRouter<FamilyState>, b: &Arc<Breaker>) -> MethodRouter<FamilyState> {
+    route.layer(middleware::from_fn_with_state(b.clone(), breaker::guard))
+}
 
 /// The state of one family's mount: the server's, and the family.
 #[derive(Clone)]
@@ -63,31 +108,17 @@ impl std::ops::Deref for FamilyState {
     }
 }
 
-/// One family's routes ([`FAMILY_ROUTES`] under `/api/{name}`); those that
-/// use the database go through the circuit breaker.
+/// One family's routes: [`FAMILY_ROUTES`] under `/api/{name}`.
 pub fn family_router<S>(app: &AppState, family: Arc<Family>) -> Router<S> {
-    let guarded = || middleware::from_fn_with_state(app.breaker.clone(), breaker::guard);
     let base = format!("/api/{}", family.row.name);
-    let at = |path: &str| format!("{base}{path}");
-    Router::new()
-        .route(&at("/levels"), get(levels::list_levels))
-        .route(&at("/levels/{number}"), get(levels::get_level))
-        .route(&at("/levels/{number}/start"), post(play::start))
-        .route(
-            &at("/levels/{number}/solves"),
-            post(play::submit_solve)
-                .layer(guarded())
-                .layer(middleware::from_fn(count_solves)),
-        )
-        .route(
-            &at("/levels/{number}/name"),
-            post(play::name_first_solver).layer(guarded()),
-        )
-        .route(
-            &at("/levels/{number}/records"),
-            get(records::records).layer(guarded()),
-        )
-        .route(&at("/medians"), get(records::medians).layer(guarded()))
+    FAMILY_ROUTES
+        .iter()
+        .fold(Router::new(), |routes, route| {
+            routes.route(
+                &format!("{base}{}", route.path),
+                (route.handler)(&app.breaker),
+            )
+        })
         .with_state(FamilyState {
             app: app.clone(),
             family,
