@@ -5,7 +5,7 @@
 use crate::error::ApiError;
 use crate::etag::ETagged;
 use gridforge_triplex::pack::GameLevel;
-use gridforge_triplex::{Level, Pack, PublicLevel};
+use gridforge_triplex::{Level, PublicLevel};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -83,27 +83,6 @@ pub(crate) struct LevelList<'a> {
 }
 
 impl Catalogue {
-    /// The catalogue of a pack.
-    pub fn from_pack(pack: &Pack) -> Result<Catalogue, String> {
-        let levels = pack
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(i, record)| {
-                let level = record
-                    .level()
-                    .map_err(|e| format!("level {} does not parse: {e}", i + 1))?;
-                Ok(GameLevel {
-                    number: i + 1,
-                    level,
-                    difficulty: record.difficulty,
-                    solution: record.solution.clone(),
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(Catalogue::from_levels(levels))
-    }
-
     /// The catalogue of a level list.
     pub fn from_levels(listed: Vec<GameLevel>) -> Catalogue {
         let levels: Vec<CatalogueLevel> = listed.into_iter().map(catalogue_level).collect();
