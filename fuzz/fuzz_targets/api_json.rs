@@ -1,6 +1,7 @@
 //! Every endpoint's JSON body through the whole router, in process (no
 //! socket): the first byte picks the route from the server's own route list
-//! (`router::ROUTES`, so a new route is fuzzed without touching this file)
+//! (`router::ROUTES`, every family's routes included, so a new route or
+//! family is fuzzed without touching this file)
 //! and, in its top three bits, a level number for the `{number}` routes; the
 //! rest is the body, or for the GET routes the rest of the path. In a body,
 //! `$T` stands for a fresh start token of that level from the same family's
@@ -105,10 +106,10 @@ fuzz_target!(|data: &[u8]| {
         7 => 725,
         n => u32::from(n),
     };
-    let (method, path) = ROUTES[usize::from(pick & 31) % ROUTES.len()];
+    let (method, path) = &ROUTES[usize::from(pick & 31) % ROUTES.len()];
     let uri = path.replace("{number}", &level.to_string());
     runtime.block_on(async {
-        if method == "post" {
+        if *method == "post" {
             let mut body = rest.to_vec();
             if body.windows(2).any(|w| w == b"$T") {
                 // The start route of the same family and level.

@@ -10,17 +10,12 @@
 //! closes the breaker, so the server recovers by itself, as soon as the
 //! database is back and a request comes.
 
-use crate::error::ApiError;
-use crate::AppState;
+use crate::error::{ApiError, DatabaseDown};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Put in an answer's extensions when the database was unavailable (busy
-/// past the acquire timeout, or unreachable) while answering it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DatabaseDown;
+use std::sync::Arc;
 
 /// The breaker's state; see the module documentation.
 #[derive(Debug, Default)]
@@ -74,9 +69,10 @@ impl Breaker {
     }
 }
 
-/// Middleware on each route that uses the database.
-pub async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    let admission = app.breaker.admit();
+/// Middleware on each route that uses the database (its state is the
+/// server's one breaker).
+pub async fn guard(State(breaker): State<Arc<Breaker>>, request: Request, next: Next) -> Response {
+    let admission = breaker.admit();
     if admission == Admission::Refuse {
         let mut response =
             ApiError::busy("the database is unavailable; try again shortly").into_response();
@@ -93,7 +89,7 @@ pub async fn guard(State(app): State<AppState>, request: Request, next: Next) ->
             self.0.record(self.1, self.2);
         }
     }
-    let mut done = Done(&app.breaker, admission, false);
+    let mut done = Done(&breaker, admission, false);
     let response = next.run(request).await;
     done.2 = response.extensions().get::<DatabaseDown>().is_some();
     drop(done);

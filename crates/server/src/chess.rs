@@ -1,7 +1,7 @@
 //! ChessMemory over HTTP: a new valid setup from a seed.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::{random_seed, AppState};
+use crate::state::{random_seed, AppState};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;

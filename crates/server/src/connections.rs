@@ -13,7 +13,7 @@
 //! The whole-request time limit is a layer of the router
 //! ([`crate::router`]). On shutdown the listener closes, every connection
 //! finishes its request in flight and closes, and [`serve`] returns once
-//! all have (or after [`crate::SHUTDOWN_GRACE`]).
+//! all have (or after [`SHUTDOWN_GRACE`]).
 
 use axum::extract::ConnectInfo;
 use axum::Router;
@@ -29,6 +29,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt;
+
+/// How long a stopping server waits for requests in flight.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The limits on client connections.
 #[derive(Debug, Clone, Copy)]
@@ -46,7 +49,7 @@ pub struct ConnectionLimits {
 const ACCEPT_RETRY: Duration = Duration::from_millis(50);
 
 /// Serves `app` on `listener` until `shutdown` completes, then lets the open
-/// connections finish (for at most [`crate::SHUTDOWN_GRACE`]).
+/// connections finish (for at most [`SHUTDOWN_GRACE`]).
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -114,7 +117,7 @@ pub async fn serve(
     // Every connection holds a permit until it ends: all permits back means
     // all connections are closed.
     let cap_u32 = u32::try_from(cap).unwrap_or(u32::MAX);
-    let drained = tokio::time::timeout(crate::SHUTDOWN_GRACE, permits.acquire_many(cap_u32))
+    let drained = tokio::time::timeout(SHUTDOWN_GRACE, permits.acquire_many(cap_u32))
         .await
         .is_ok();
     if drained {
@@ -122,7 +125,7 @@ pub async fn serve(
     } else {
         tracing::warn!(
             "requests still open {} s after the shutdown signal; closing",
-            crate::SHUTDOWN_GRACE.as_secs()
+            SHUTDOWN_GRACE.as_secs()
         );
     }
 }

@@ -1,5 +1,6 @@
-//! Errors: what a request gets back (`{"error": "..."}` with a status), and
-//! why the server could not start.
+//! Errors: what a request gets back (`{"error": "..."}` with a status, and
+//! the marks the breaker and the metrics read off it), and why the server
+//! could not start.
 
 use crate::storage::StoreError;
 use axum::http::StatusCode;
@@ -16,6 +17,18 @@ pub struct ErrorBody<'a> {
     pub error: &'a str,
 }
 
+/// Put in an answer's extensions when the database was unavailable (busy
+/// past the acquire timeout, or unreachable) while answering it; the circuit
+/// breaker (`crate::breaker`) opens on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DatabaseDown;
+
+/// Why a solve submission was refused, or that it was accepted; a handler
+/// puts it in the answer's extensions (through [`ApiError::because`]) and
+/// the metrics (`crate::telemetry::count_solves`) count it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveOutcome(pub &'static str);
+
 /// An error answer: a status and a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -23,9 +36,10 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong.
     pub message: String,
-    /// Why a solve was refused, for the metrics ([`crate::telemetry`]).
+    /// Why a solve was refused, for the metrics: the answer carries it as
+    /// a [`SolveOutcome`].
     pub reason: Option<&'static str>,
-    /// The database was unavailable (for the [`crate::breaker`]).
+    /// The database was unavailable: the answer carries [`DatabaseDown`].
     pub database_down: bool,
 }
 
@@ -107,14 +121,10 @@ impl IntoResponse for ApiError {
         )
             .into_response();
         if self.database_down {
-            response
-                .extensions_mut()
-                .insert(crate::breaker::DatabaseDown);
+            response.extensions_mut().insert(DatabaseDown);
         }
         if let Some(reason) = self.reason {
-            response
-                .extensions_mut()
-                .insert(crate::telemetry::SolveOutcome(reason));
+            response.extensions_mut().insert(SolveOutcome(reason));
         }
         response
     }
@@ -139,8 +149,8 @@ pub enum ServerError {
     /// The metrics recorder could not be installed.
     #[error("cannot start the metrics: {0}")]
     Metrics(String),
-    /// The Triplex level pack could not be built.
-    #[error("cannot build the Triplex level pack: {0}")]
+    /// A family's level pack could not be built (the message names it).
+    #[error("cannot build a level pack: {0}")]
     Pack(String),
     /// Binding or serving the socket failed.
     #[error("{what}: {source}")]

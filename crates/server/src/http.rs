@@ -1,54 +1,20 @@
-//! HTTP plumbing shared by the handlers: cacheable bodies with ETags, JSON
-//! error bodies for every 4xx and 5xx, the client's address (behind trusted
-//! proxies), the rate limit on writes, and the security headers.
+//! HTTP middleware around every route: the whole body read first (at most
+//! [`MAX_BODY_BYTES`]), JSON error bodies for every 4xx and 5xx, the
+//! client's address (behind trusted proxies), the rate limit on writes, and
+//! the security headers.
 
 use crate::error::ApiError;
-use crate::AppState;
-use axum::body::{Body, Bytes};
+use crate::state::AppState;
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use ipnet::IpNet;
-use serde::Serialize;
-use sha2::{Digest, Sha256};
 use std::net::{IpAddr, SocketAddr};
 
-/// A body that does not change while the server runs, with its ETag.
-#[derive(Debug, Clone)]
-pub struct ETagged {
-    /// The bytes.
-    pub body: Bytes,
-    /// Its content type.
-    pub content_type: &'static str,
-    /// A weak ETag (`W/"…"`, from a hash of the bytes): weak because the
-    /// gzip layer may send the same content in another encoding.
-    pub etag: String,
-}
-
-impl ETagged {
-    /// Bytes of a given type.
-    pub fn new(body: impl Into<Bytes>, content_type: &'static str) -> ETagged {
-        let body = body.into();
-        let digest = Sha256::digest(&body);
-        let etag = format!("W/\"{}\"", hex::encode(&digest[..12]));
-        ETagged {
-            body,
-            content_type,
-            etag,
-        }
-    }
-
-    /// A value serialised as JSON.
-    pub fn json(value: &impl Serialize) -> ETagged {
-        let body = serde_json::to_vec(value).expect("API types serialise");
-        ETagged::new(body, "application/json")
-    }
-}
-
-/// How long clients may reuse the level list and other fixed answers
-/// without asking again.
-pub const FIXED_MAX_AGE: &str = "public, max-age=300";
+/// Largest request body accepted; larger ones get 413.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// Reads a request's whole body (at most `MAX_BODY_BYTES`) before anything
 /// answers it. A handler that takes no body (`/start`) or an early refusal
@@ -57,7 +23,7 @@ pub const FIXED_MAX_AGE: &str = "public, max-age=300";
 /// a broken pipe instead of the answer.
 pub async fn read_whole_body(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
-    match axum::body::to_bytes(body, crate::router::MAX_BODY_BYTES).await {
+    match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
         Ok(bytes) => {
             next.run(Request::from_parts(parts, Body::from(bytes)))
                 .await
@@ -66,52 +32,11 @@ pub async fn read_whole_body(request: Request, next: Next) -> Response {
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "request body larger than {} bytes or cut off",
-                crate::router::MAX_BODY_BYTES
+                MAX_BODY_BYTES
             ),
         )
         .into_response(),
     }
-}
-
-/// Answers with a fixed body, or 304 when the client's copy is current.
-pub fn cached(item: &ETagged, headers: &HeaderMap, cache_control: &'static str) -> Response {
-    let current = headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|tag| {
-            let tag = tag.trim();
-            tag == "*" || weak(tag) == weak(&item.etag)
-        });
-    let mut response = if current {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        (
-            [(header::CONTENT_TYPE, item.content_type)],
-            item.body.clone(),
-        )
-            .into_response()
-    };
-    let h = response.headers_mut();
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(cache_control),
-    );
-    if let Ok(etag) = HeaderValue::from_str(&item.etag) {
-        h.insert(header::ETAG, etag);
-    }
-    response
-}
-
-/// An entity tag without its weakness mark (`If-None-Match` compares weakly).
-fn weak(tag: &str) -> &str {
-    tag.strip_prefix("W/").unwrap_or(tag)
-}
-
-/// [`cached`] for the fixed JSON answers of the API.
-pub fn cached_json(item: &ETagged, headers: &HeaderMap) -> Response {
-    cached(item, headers, FIXED_MAX_AGE)
 }
 
 /// Largest error body rewritten into JSON; anything longer is cut.

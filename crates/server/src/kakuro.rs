@@ -7,7 +7,7 @@
 //! is bounded by the engines' own budgets.
 
 use crate::error::{ApiError, ErrorBody};
-use crate::{random_seed, AppState};
+use crate::state::{random_seed, AppState};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;

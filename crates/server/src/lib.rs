@@ -2,8 +2,13 @@
 //!
 //! - [`config`]: what a server is started with (flags and environment in the
 //!   binary) and the log setup.
-//! - [`router`]: the routes and the middleware stack.
-//! - [`triplex`], [`kakuro`], [`chess`]: the handlers of each game.
+//! - [`router`]: the routes and the middleware stack; [`http`]: the
+//!   middleware; [`health`]: `/healthz`; [`openapi`]: the API description.
+//! - [`family`]: a family of Triplex levels as a value (its [`catalogue`],
+//!   records' key prefix, token range, medians cache); [`triplex`]: the
+//!   handlers every family is mounted with; [`kakuro`], [`chess`]: the
+//!   handlers of the other games.
+//! - [`state`]: what every handler shares; [`etag`]: fixed answers with ETags.
 //! - [`storage`]: the [`Store`](storage::Store) trait and its SQLite and
 //!   PostgreSQL implementations, with embedded migrations.
 //! - [`token`]: signed start tokens; [`limits`]: rate limit and compute
@@ -22,15 +27,21 @@
 
 pub mod admin;
 pub mod breaker;
+pub mod catalogue;
 pub mod chess;
 pub mod config;
 pub mod connections;
 pub mod error;
+pub mod etag;
+pub mod family;
 pub mod fd_limit;
+pub mod health;
 pub mod http;
 pub mod kakuro;
 pub mod limits;
+pub mod openapi;
 pub mod router;
+pub mod state;
 pub mod storage;
 pub mod telemetry;
 pub mod token;
@@ -38,51 +49,13 @@ pub mod triplex;
 pub mod web;
 
 pub use config::{init_tracing, Config, LogFormat};
+pub use connections::SHUTDOWN_GRACE;
 pub use error::{ApiError, ServerError};
+pub use state::{random_seed, AppState, Shared};
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-
-/// A seed the server draws when a client gives none: below 2^53, so
-/// JavaScript numbers hold it exactly.
-pub fn random_seed() -> u64 {
-    rand::random::<u64>() >> 11
-}
-
-/// How long a stopping server waits for requests in flight.
-pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// What every handler shares.
-#[derive(Clone)]
-pub struct AppState(Arc<Shared>);
-
-/// The contents of [`AppState`].
-pub struct Shared {
-    /// The database.
-    pub store: Arc<dyn storage::Store>,
-    /// The Triplex levels.
-    pub catalogue: Arc<triplex::Catalogue>,
-    /// The BlockPuzzle levels.
-    pub blockpuzzle: Arc<triplex::Catalogue>,
-    /// Signs and checks start tokens with the shared key.
-    pub signer: token::TokenSigner,
-    /// The write-rate limit per client address.
-    pub limiter: limits::RateLimiter,
-    /// Slots for generator and solver runs.
-    pub compute: limits::Compute,
-    /// Proxies whose `X-Forwarded-For` is believed.
-    pub trusted_proxies: Vec<ipnet::IpNet>,
-    /// Quick refusals while the database is down.
-    pub breaker: breaker::Breaker,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = Shared;
-    fn deref(&self) -> &Shared {
-        &self.0
-    }
-}
 
 /// A server with its database open and its socket bound, not yet serving.
 pub struct Server {
@@ -121,14 +94,14 @@ impl Server {
                 what: format!("cannot write to the database {shown}"),
                 cause,
             })?;
-        let catalogue = tokio::task::spawn_blocking(triplex::Catalogue::shared)
-            .await
-            .map_err(|e| ServerError::Pack(e.to_string()))?
-            .map_err(ServerError::Pack)?;
-        let blockpuzzle = tokio::task::spawn_blocking(triplex::Catalogue::blockpuzzle)
-            .await
-            .map_err(|e| ServerError::Pack(e.to_string()))?
-            .map_err(ServerError::Pack)?;
+        let mut families = Vec::with_capacity(family::FAMILIES.len());
+        for row in family::FAMILIES {
+            let opened = tokio::task::spawn_blocking(move || family::Family::open(row))
+                .await
+                .map_err(|e| ServerError::Pack(e.to_string()))?
+                .map_err(ServerError::Pack)?;
+            families.push(Arc::new(opened));
+        }
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServerError::Io {
@@ -150,13 +123,12 @@ impl Server {
         };
         let state = AppState(Arc::new(Shared {
             store,
-            catalogue,
-            blockpuzzle,
+            families,
             signer: token::TokenSigner::new(&key),
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
             trusted_proxies: config.trusted_proxies.clone(),
-            breaker: breaker::Breaker::default(),
+            breaker: Arc::new(breaker::Breaker::default()),
         }));
         let limits = connections::ConnectionLimits {
             header_timeout: config.header_timeout,

@@ -7,112 +7,69 @@
 //! anything answers, and the per-address rate
 //! limit on POST requests.
 
+use crate::family::FAMILIES;
+use crate::health::health;
 use crate::http::{client_addr, json_errors, rate_limit, read_whole_body, security_headers};
-use crate::telemetry::{count_solves, track_requests};
-use crate::{breaker, chess, kakuro, triplex, web, AppState};
+use crate::state::AppState;
+use crate::telemetry::track_requests;
+use crate::triplex::{family_router, FAMILY_ROUTES};
+use crate::{breaker, chess, kakuro, openapi, web};
 use axum::extract::Request;
-use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
 use serde_json::json;
+use std::sync::LazyLock;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-/// Largest request body accepted; larger ones get 413.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
 /// Every route of the server, as `(method, path)`, in the OpenAPI
-/// description's spelling. The tests check that the description lists
-/// exactly these.
-pub const ROUTES: &[(&str, &str)] = &[
-    ("get", "/healthz"),
-    ("get", "/api/openapi.json"),
-    ("get", "/api/triplex/levels"),
-    ("get", "/api/triplex/levels/{number}"),
-    ("post", "/api/triplex/levels/{number}/start"),
-    ("post", "/api/triplex/levels/{number}/solves"),
-    ("post", "/api/triplex/levels/{number}/name"),
-    ("get", "/api/triplex/levels/{number}/records"),
-    ("get", "/api/triplex/medians"),
-    ("get", "/api/blockpuzzle/levels"),
-    ("get", "/api/blockpuzzle/levels/{number}"),
-    ("post", "/api/blockpuzzle/levels/{number}/start"),
-    ("post", "/api/blockpuzzle/levels/{number}/solves"),
-    ("post", "/api/blockpuzzle/levels/{number}/name"),
-    ("get", "/api/blockpuzzle/levels/{number}/records"),
-    ("get", "/api/blockpuzzle/medians"),
-    ("post", "/api/kakuro/generate"),
-    ("post", "/api/kakuro/solve"),
-    ("post", "/api/kakuro/fill"),
-    ("post", "/api/kakuro/candidates"),
-    ("post", "/api/kakuro/hint"),
-    ("post", "/api/chess/setup"),
-];
+/// description's spelling: the server's own, every family's
+/// ([`FAMILY_ROUTES`] under `/api/{name}`), Kakuro's and ChessMemory's. The
+/// tests check that the description lists exactly these and that each is
+/// served; the fuzz target picks from them.
+pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
+    let own = [("get", "/healthz"), ("get", "/api/openapi.json")];
+    let games = [
+        ("post", "/api/kakuro/generate"),
+        ("post", "/api/kakuro/solve"),
+        ("post", "/api/kakuro/fill"),
+        ("post", "/api/kakuro/candidates"),
+        ("post", "/api/kakuro/hint"),
+        ("post", "/api/chess/setup"),
+    ];
+    let families = FAMILIES.iter().flat_map(|row| {
+        FAMILY_ROUTES
+            .iter()
+            .map(move |route| (route.method, format!("/api/{}{}", row.name, route.path)))
+    });
+    own.iter()
+        .map(|&(method, path)| (method, path.to_string()))
+        .chain(families)
+        .chain(
+            games
+                .iter()
+                .map(|&(method, path)| (method, path.to_string())),
+        )
+        .collect()
+});
 
 /// The application: routes, fallback to the embedded web client, layers;
 /// a request not answered within `request_timeout` (reading a slow body
 /// included) gets 408.
 pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
     // The routes that use the database go through the circuit breaker.
-    let guarded = || middleware::from_fn_with_state(state.clone(), breaker::guard);
+    let guarded = || middleware::from_fn_with_state(state.breaker.clone(), breaker::guard);
+    let families = state.families.iter().fold(Router::new(), |routes, family| {
+        routes.merge(family_router(&state, family.clone()))
+    });
     Router::new()
         .route("/healthz", get(health).layer(guarded()))
-        .route("/api/openapi.json", get(web::openapi))
-        .route("/api/triplex/levels", get(triplex::list_levels))
-        .route("/api/triplex/levels/{number}", get(triplex::get_level))
-        .route("/api/triplex/levels/{number}/start", post(triplex::start))
-        .route(
-            "/api/triplex/levels/{number}/solves",
-            post(triplex::submit_solve)
-                .layer(guarded())
-                .layer(middleware::from_fn(count_solves)),
-        )
-        .route(
-            "/api/triplex/levels/{number}/name",
-            post(triplex::name_first_solver).layer(guarded()),
-        )
-        .route(
-            "/api/triplex/levels/{number}/records",
-            get(triplex::records).layer(guarded()),
-        )
-        .route(
-            "/api/triplex/medians",
-            get(triplex::medians).layer(guarded()),
-        )
-        .route(
-            "/api/blockpuzzle/levels",
-            get(triplex::blockpuzzle_list_levels),
-        )
-        .route(
-            "/api/blockpuzzle/levels/{number}",
-            get(triplex::blockpuzzle_get_level),
-        )
-        .route(
-            "/api/blockpuzzle/levels/{number}/start",
-            post(triplex::blockpuzzle_start),
-        )
-        .route(
-            "/api/blockpuzzle/levels/{number}/solves",
-            post(triplex::blockpuzzle_submit_solve)
-                .layer(guarded())
-                .layer(middleware::from_fn(count_solves)),
-        )
-        .route(
-            "/api/blockpuzzle/levels/{number}/name",
-            post(triplex::blockpuzzle_name_first_solver).layer(guarded()),
-        )
-        .route(
-            "/api/blockpuzzle/levels/{number}/records",
-            get(triplex::blockpuzzle_records).layer(guarded()),
-        )
-        .route(
-            "/api/blockpuzzle/medians",
-            get(triplex::blockpuzzle_medians).layer(guarded()),
-        )
+        .route("/api/openapi.json", get(openapi::openapi))
+        .merge(families)
         .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
         .route("/api/kakuro/solve", post(kakuro::solve_board))
         .route("/api/kakuro/fill", post(kakuro::fill_layout))
@@ -150,33 +107,6 @@ fn request_span(request: &Request) -> tracing::Span {
         uri = %request.uri(),
         client = %client,
     )
-}
-
-/// `GET /healthz`: 200 when the database answers, 503 otherwise.
-#[utoipa::path(get, path = "/healthz", tag = "server", summary = "Health probe",
-    responses(
-        (status = 200, description = "Database answers: `{status, database, backend, levels}`.", body = serde_json::Value),
-        (status = 503, description = "Database does not answer (or is known to be down).", body = serde_json::Value),
-    ))]
-pub(crate) async fn health(State(app): State<AppState>) -> Response {
-    let (status, db) = match app.store.ping().await {
-        Ok(()) => (StatusCode::OK, "ok"),
-        Err(err) => {
-            tracing::warn!(%err, "health check: database down");
-            (StatusCode::SERVICE_UNAVAILABLE, "unavailable")
-        }
-    };
-    let body = json!({
-        "status": if status == StatusCode::OK { "ok" } else { "degraded" },
-        "database": db,
-        "backend": format!("{:?}", app.store.backend()).to_lowercase(),
-        "levels": app.catalogue.len(),
-    });
-    let mut response = (status, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response();
-    if status != StatusCode::OK {
-        response.extensions_mut().insert(breaker::DatabaseDown);
-    }
-    response
 }
 
 fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {

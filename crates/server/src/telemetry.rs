@@ -20,8 +20,8 @@
 //! Without `--metrics-addr` no recorder is installed and every `metrics`
 //! call is a no-op.
 
-use crate::error::ServerError;
-use crate::AppState;
+use crate::error::{ServerError, SolveOutcome};
+use crate::state::AppState;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
@@ -124,11 +124,6 @@ pub async fn track_requests(request: Request, next: Next) -> Response {
     .increment(1);
     response
 }
-
-/// Why a solve submission was refused, or that it was accepted; a handler
-/// puts it in the answer's extensions, [`count_solves`] counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SolveOutcome(pub &'static str);
 
 /// Middleware on the solve route: counts each submission by the outcome its
 /// handler gave, or by status when it gave none (refused before the

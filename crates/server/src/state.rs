@@ -1,0 +1,42 @@
+//! What every handler shares: the server's state ([`AppState`]).
+
+use crate::breaker::Breaker;
+use crate::family::Family;
+use crate::{limits, storage, token};
+use std::sync::Arc;
+
+/// A seed the server draws when a client gives none: below 2^53, so
+/// JavaScript numbers hold it exactly.
+pub fn random_seed() -> u64 {
+    rand::random::<u64>() >> 11
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState(pub Arc<Shared>);
+
+/// The contents of [`AppState`].
+pub struct Shared {
+    /// The database.
+    pub store: Arc<dyn storage::Store>,
+    /// The families of Triplex levels, in the order of
+    /// [`crate::family::FAMILIES`].
+    pub families: Vec<Arc<Family>>,
+    /// Signs and checks start tokens with the shared key.
+    pub signer: token::TokenSigner,
+    /// The write-rate limit per client address.
+    pub limiter: limits::RateLimiter,
+    /// Slots for generator and solver runs.
+    pub compute: limits::Compute,
+    /// Proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Quick refusals while the database is down.
+    pub breaker: Arc<Breaker>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}

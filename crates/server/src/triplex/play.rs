@@ -1,0 +1,377 @@
+//! Playing a level: a signed start token, a verified solve (the placement
+//! checked, the time measured from the token's issue) and the first
+//! solver's name.
+
+use super::{no_store, now_ms, FamilyState};
+use crate::catalogue::MIN_MS_PER_PIECE;
+use crate::error::{ApiError, ErrorBody};
+use crate::storage::{NameOutcome, NewSolve, SolveRecorded};
+use crate::token::{StartToken, TokenError, NONCE_BYTES};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Json;
+use gridforge_triplex::Placement;
+use serde::{Deserialize, Serialize};
+
+/// A start token is good for this long.
+pub const TOKEN_LIFETIME_MS: u64 = 30 * 24 * 60 * 60 * 1000;
+/// Tolerated clock difference between servers sharing a database.
+pub const CLOCK_SKEW_MS: u64 = 5_000;
+/// Longest name in the table of records, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// Checks a name for the table of records: 1 to 32 characters, no control
+/// characters. Names are stored exactly as given.
+pub fn check_name(name: &str) -> Result<(), ApiError> {
+    let chars = name.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "a name has 1 to {MAX_NAME_CHARS} characters, this one has {chars}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "a name may not contain control characters",
+        ));
+    }
+    Ok(())
+}
+
+/// Answer to a start.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Started {
+    /// The level number.
+    level: usize,
+    /// The signed start token, to send with the solve.
+    token: String,
+    /// When the token was issued, Unix milliseconds.
+    issued_at: u64,
+    /// Solves faster than this are refused.
+    min_time_ms: u64,
+}
+
+/// `POST /api/{family}/levels/{number}/start`: a signed start token.
+#[utoipa::path(post, path = "/levels/{number}/start", tag = "family",
+    summary = "Start a level: a signed start token",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    responses(
+        (status = 200, description = "The token.", body = Started),
+        (status = 400, description = "Not a level number.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
+pub async fn start(
+    State(family): State<FamilyState>,
+    Path(number): Path<String>,
+) -> Result<Response, ApiError> {
+    let (number, level) = family.catalogue.lookup(&number)?;
+    let mut nonce = [0u8; NONCE_BYTES];
+    rand::fill(&mut nonce);
+    let issued_at = now_ms();
+    let token = family.app.signer.sign(&StartToken {
+        level: family.token_level(number),
+        issued_at,
+        nonce,
+    });
+    Ok(no_store(Json(Started {
+        level: number,
+        token,
+        issued_at,
+        min_time_ms: level.public.min_time_ms,
+    })))
+}
+
+/// One piece of a claimed solution.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = Placement)]
+pub struct PlacedPiece {
+    /// Index of the piece in the level's `pieces`.
+    pub piece: usize,
+    /// The cells `[row, col]` it covers on the board.
+    pub cells: Vec<[u32; 2]>,
+}
+
+/// Body of a solve submission.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The start token.
+    pub token: String,
+    /// Where every piece lies.
+    pub placements: Vec<PlacedPiece>,
+    /// A name for the table of records, used if this solve is the first.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The player used a hint: the solve is recorded, but never as the first
+    /// solve nor the best time.
+    #[serde(default)]
+    pub hinted: bool,
+}
+
+/// Answer to a recorded solve.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Solved {
+    /// The level number.
+    level: usize,
+    /// The solve time: from the token's issue to the solve.
+    time_ms: u64,
+    /// This solve is the level's first.
+    first: bool,
+    /// The name sent with it is now in the table of records.
+    named: bool,
+    /// The solve used a hint: recorded, never first or best.
+    hinted: bool,
+}
+
+/// `POST /api/{family}/levels/{number}/solves`: verify and record a solve.
+#[utoipa::path(post, path = "/levels/{number}/solves", tag = "family",
+    summary = "Submit a solve",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "Verified and recorded (durably).", body = Solved),
+        (status = 400, description = "Malformed JSON, unknown fields, a bad name, a token that is malformed, forged, expired, issued in the future or issued for another level.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 409, description = "The token was already used for a solve.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or not a solution, or solved faster than `min_time_ms`.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
+pub async fn submit_solve(
+    State(family): State<FamilyState>,
+    Path(number): Path<String>,
+    Json(request): Json<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let (number, level) = family.catalogue.lookup(&number)?;
+    if let Some(name) = &request.name {
+        check_name(name).map_err(|e| e.because("bad_name"))?;
+    }
+    let token =
+        verify_token(&family, &request.token, number).map_err(|e| e.because("bad_token"))?;
+    let placements = to_placements(&request.placements).map_err(|e| e.because("not_a_solution"))?;
+    let violations = level.level.check_placements(&placements);
+    if !violations.is_empty() {
+        let all: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(
+            ApiError::unprocessable(format!("not a solution: {}", all.join("; ")))
+                .because("not_a_solution"),
+        );
+    }
+    let now = now_ms();
+    let time_ms = elapsed_since_issue(&token, now).map_err(|e| e.because("bad_token"))?;
+    if time_ms < level.public.min_time_ms {
+        return Err(ApiError::unprocessable(format!(
+            "solved in {time_ms} ms, faster than this level allows ({} ms: {MIN_MS_PER_PIECE} ms per piece)",
+            level.public.min_time_ms
+        ))
+        .because("too_fast"));
+    }
+    let outcome = family
+        .app
+        .store
+        .record_solve(&NewSolve {
+            level: &family.record_key(level),
+            nonce: &token.nonce,
+            time_ms: time_ms as i64,
+            solved_at: now as i64,
+            name: request.name.as_deref(),
+            hinted: request.hinted,
+        })
+        .await?;
+    match outcome {
+        SolveRecorded::TokenUsed => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this start token was already used for a solve",
+        )
+        .because("token_used")),
+        SolveRecorded::Recorded { first } => {
+            if !request.hinted {
+                family.forget_medians();
+            }
+            let named = first && request.name.is_some();
+            if first {
+                tracing::info!(level = number, time_ms, named, "first solve of a level");
+            } else {
+                tracing::debug!(level = number, time_ms, "solve recorded");
+            }
+            Ok(no_store(Json(Solved {
+                level: number,
+                time_ms,
+                first,
+                named,
+                hinted: request.hinted,
+            })))
+        }
+    }
+}
+
+/// Body of a first solver's naming.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NameRequest {
+    /// The start token of the first solve.
+    pub token: String,
+    /// The name for the table of records.
+    pub name: String,
+}
+
+/// Answer to a naming.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct Named<'a> {
+    /// The level number.
+    level: usize,
+    /// The name recorded.
+    name: &'a str,
+}
+
+/// `POST /api/{family}/levels/{number}/name`: the first solver names
+/// themselves, proving it with the token of their solve.
+#[utoipa::path(post, path = "/levels/{number}/name", tag = "family",
+    summary = "The first solver names themselves",
+    params(("number" = String, Path, description = "The level number, from 1.")),
+    request_body = NameRequest,
+    responses(
+        (status = 200, description = "Name recorded.", body = Named),
+        (status = 400, description = "Malformed JSON, a bad name, or a malformed, forged or other level's token.", body = ErrorBody),
+        (status = 403, description = "The token is not the one of the level's first solve.", body = ErrorBody),
+        (status = 404, description = "No such level.", body = ErrorBody),
+        (status = 409, description = "The first solver already has a name.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+        (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
+        (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+    ))]
+pub async fn name_first_solver(
+    State(family): State<FamilyState>,
+    Path(number): Path<String>,
+    Json(request): Json<NameRequest>,
+) -> Result<Response, ApiError> {
+    let (number, level) = family.catalogue.lookup(&number)?;
+    check_name(&request.name)?;
+    let token = verify_token(&family, &request.token, number)?;
+    let outcome = family
+        .app
+        .store
+        .name_first_solver(&family.record_key(level), &token.nonce, &request.name)
+        .await?;
+    match outcome {
+        NameOutcome::Named => Ok(no_store(Json(Named {
+            level: number,
+            name: &request.name,
+        }))),
+        NameOutcome::NotFirstSolver => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this token is not the one of the level's first solve",
+        )),
+        NameOutcome::AlreadyNamed => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "the first solver of this level already has a name",
+        )),
+    }
+}
+
+/// Checks a token's signature and that it was issued for `number`.
+fn verify_token(family: &FamilyState, text: &str, number: usize) -> Result<StartToken, ApiError> {
+    let token = family.app.signer.verify(text).map_err(|e| match e {
+        TokenError::Malformed | TokenError::BadSignature => ApiError::bad_request(e.to_string()),
+    })?;
+    if token.level != family.token_level(number) {
+        return Err(match family.number_of_token_level(token.level) {
+            Some(other) => ApiError::bad_request(format!(
+                "the token was issued for level {other}, not level {number}"
+            )),
+            None => ApiError::bad_request(format!(
+                "the token was issued for another family's level, not level {number}"
+            )),
+        });
+    }
+    Ok(token)
+}
+
+/// Milliseconds from the token's issue to `now`; refuses tokens from the
+/// future (beyond clock skew) and expired ones.
+fn elapsed_since_issue(token: &StartToken, now: u64) -> Result<u64, ApiError> {
+    if token.issued_at > now + CLOCK_SKEW_MS {
+        return Err(ApiError::bad_request("the token was issued in the future"));
+    }
+    let elapsed = now.saturating_sub(token.issued_at);
+    if elapsed > TOKEN_LIFETIME_MS {
+        return Err(ApiError::bad_request(
+            "the token has expired (tokens are good for 30 days)",
+        ));
+    }
+    Ok(elapsed)
+}
+
+/// Turns the submitted cells into placements ([`Placement::from_cells`]).
+fn to_placements(placed: &[PlacedPiece]) -> Result<Vec<Placement>, ApiError> {
+    placed
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let cells: Vec<(usize, usize)> = p
+                .cells
+                .iter()
+                .map(|&[r, c]| (r as usize, c as usize))
+                .collect();
+            Placement::from_cells(p.piece, &cells).map_err(|e| {
+                ApiError::unprocessable(format!("placement {k} (piece {}): {e}", p.piece))
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+
+    #[test]
+    fn names() {
+        assert!(check_name("Ada").is_ok());
+        assert!(check_name("<script>alert(1)</script>").is_ok());
+        assert!(check_name("Robert'); DROP TABLE x;--").is_ok());
+        assert!(check_name(&"é".repeat(32)).is_ok());
+        assert!(check_name(&"é".repeat(33)).is_err());
+        assert!(check_name("").is_err());
+        assert!(check_name("tab\there").is_err());
+        assert!(check_name("nul\0").is_err());
+        assert!(check_name("del\u{7f}").is_err());
+    }
+
+    #[test]
+    fn token_times() {
+        let token = StartToken {
+            level: 1,
+            issued_at: 1_000_000,
+            nonce: [0; NONCE_BYTES],
+        };
+        assert_eq!(elapsed_since_issue(&token, 1_000_750).unwrap(), 750);
+        // A little clock skew between servers counts as zero time.
+        assert_eq!(elapsed_since_issue(&token, 999_000).unwrap(), 0);
+        assert!(elapsed_since_issue(&token, 1_000_000 - CLOCK_SKEW_MS - 1).is_err());
+        assert!(elapsed_since_issue(&token, 1_000_000 + TOKEN_LIFETIME_MS + 1).is_err());
+    }
+
+    #[test]
+    fn placements_from_cells() {
+        let placed = vec![PlacedPiece {
+            piece: 2,
+            cells: vec![[3, 5], [2, 5], [2, 4]],
+        }];
+        let p = &to_placements(&placed).unwrap()[0];
+        assert_eq!((p.piece, p.row, p.col), (2, 2, 4));
+        let broken = vec![PlacedPiece {
+            piece: 0,
+            cells: vec![[0, 0], [5, 5]],
+        }];
+        assert_eq!(
+            to_placements(&broken).unwrap_err().status,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+    }
+}
