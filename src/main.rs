@@ -69,8 +69,13 @@ fn main() -> ExitCode {
         Err(err) => {
             // One line, whatever the causes' messages hold.
             let message = format!("{err:#}").replace(['\n', '\r'], " ");
-            eprintln!("gridforge: {message}");
-            ExitCode::from(2)
+            let code = cli::exit_code_of(&err);
+            if code == cli::EXIT_GAVE_UP {
+                eprintln!("gridforge: {message} (raise --budget or --timeout)");
+            } else {
+                eprintln!("gridforge: {message}");
+            }
+            ExitCode::from(code)
         }
     }
 }

@@ -102,7 +102,8 @@ fn solve_reads_a_file_and_reports_several_as_json() {
     std::fs::write(&path, TWO).unwrap();
     let output = gridforge(&["kakuro", "solve", path.to_str().unwrap(), "--json"]);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(output.status.success(), "{}", stderr(&output));
+    // Several solutions is "not one": exit 1, the answer still on stdout.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let value: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
     assert_eq!(value["status"], "several");
     assert_eq!(value["solutions"].as_array().unwrap().len(), 2);
@@ -159,11 +160,12 @@ fn rate_reports_technique_and_search() {
     assert_eq!(value["search"]["status"], "unique");
     assert!(value["steps"]["run-digits"].as_u64().unwrap() > 0);
 
+    // Not one solution: no rating, exit 1.
     let output = gridforge_with_stdin(&["kakuro", "rate", "-"], TWO);
-    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.starts_with("difficulty: none (cannot finish without guessing"),
+        text.starts_with("difficulty: none (the puzzle has more than one solution)"),
         "{text}"
     );
     assert!(text.contains("search: several"), "{text}");
@@ -242,8 +244,9 @@ fn hint_checks_digits_and_pencil_marks() {
         stdout(&output).trim(),
         r#"{"cells":[[1,1]],"kind":"mistakes"}"#
     );
+    // The text counts rows and columns from 1, the JSON from 0 as the API.
     let output = gridforge(&["kakuro", "hint", wrong]);
-    assert_eq!(stdout(&output).trim(), "mistakes: (1,1)");
+    assert_eq!(stdout(&output).trim(), "mistakes: (2,2)");
     // Solved.
     let output = gridforge(&["kakuro", "hint", "3 3\n- 4, 6,\n,3 1 2\n,7 3 4"]);
     assert_eq!(stdout(&output).trim(), "solved");
@@ -279,7 +282,7 @@ fn hint_checks_digits_and_pencil_marks() {
         "--candidates",
         marks.to_str().unwrap(),
     ]);
-    assert_eq!(stdout(&output).trim(), "mistakes: (2,2)");
+    assert_eq!(stdout(&output).trim(), "mistakes: (3,3)");
     // Bad marks and puzzles without one solution: one line, non-zero exit.
     for (board, content) in [
         (UNIQUE, r#"{"0,0": [1]}"#),
