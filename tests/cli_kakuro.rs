@@ -1,6 +1,8 @@
 //! `gridforge kakuro …` end to end: the real binary, its output and exit codes.
 
-use gridforge_kakuro::{solve, Board, Difficulty, Solution, Uniqueness};
+use gridforge_kakuro::{
+    hint, solve, Board, Difficulty, Hint, Marks, Solution, Technique, Uniqueness,
+};
 
 mod common;
 use common::{gridforge, gridforge_with_stdin, stderr, stdout};
@@ -305,4 +307,218 @@ fn hint_checks_digits_and_pencil_marks() {
         assert!(err.starts_with("gridforge: "), "{err}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Where the shared corpus lies (tests that need it say "skipped" without it).
+const CORPUS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/kakuro/janko-kakuro.json"
+);
+
+/// Walks `puzzle` digit by digit with the library's hints (only their
+/// placements written in) and keeps, per technique, the first position whose
+/// hint uses it.
+fn positions_by_technique(
+    puzzle: &Board,
+    found: &mut std::collections::BTreeMap<Technique, Board>,
+) {
+    let mut board = puzzle.clone();
+    let mut marks = Marks::new();
+    for _ in 0..10_000 {
+        let Ok(Hint::Steps(steps)) = hint(&board, &Marks::new(), 1_000_000) else {
+            return;
+        };
+        let Some(last) = steps.last() else { return };
+        for step in &steps {
+            found.entry(step.technique).or_insert_with(|| board.clone());
+        }
+        let mut placed = last.clone();
+        placed.removes.clear();
+        placed.apply(&mut board, &mut marks).unwrap();
+    }
+}
+
+/// `(row,col)` names in a text, as numbers.
+fn named_cells(text: &str) -> Vec<(usize, usize)> {
+    let mut cells = Vec::new();
+    for part in text.split('(').skip(1) {
+        let Some((inside, _)) = part.split_once(')') else {
+            continue;
+        };
+        if let Some((r, c)) = inside.split_once(',') {
+            if let (Ok(r), Ok(c)) = (r.parse(), c.parse()) {
+                cells.push((r, c));
+            }
+        }
+    }
+    cells
+}
+
+/// The digits of `remove D from (r,c)` lines, per cell.
+fn removals(text: &str) -> std::collections::BTreeMap<(usize, usize), Vec<u32>> {
+    let mut out = std::collections::BTreeMap::new();
+    for line in text.lines() {
+        if let Some(rest) = line.trim().strip_prefix("remove ") {
+            let (digits, cell) = rest.split_once(" from ").unwrap();
+            let digits: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(10)).collect();
+            out.insert(named_cells(cell)[0], digits);
+        }
+    }
+    out
+}
+
+/// Checks the text of a hint that uses `technique` on `board`: named the
+/// people's way, no "highlighted", and the arithmetic of the steps that
+/// have some holds.
+fn check_hint_text(technique: Technique, board: &Board) {
+    let text_in = board.to_string();
+    let output = gridforge(&["kakuro", "hint", &text_in]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let context = format!("{technique}:\n{text_in}\n{text}");
+    assert!(!text.contains("highlighted"), "{context}");
+    assert!(!text.contains('{'), "a parameter left unfilled: {context}");
+    // Every cell named lies on the board, counted from 1.
+    for (r, c) in named_cells(&text) {
+        assert!(
+            (1..=board.rows()).contains(&r) && (1..=board.cols()).contains(&c),
+            "({r},{c}) {context}"
+        );
+    }
+    // The step of the technique, up to the next numbered step.
+    let start = text
+        .find(&format!(". {technique} ("))
+        .unwrap_or_else(|| panic!("no {technique} step: {context}"));
+    let mut lines = text[start..].lines();
+    let mut step = lines.next().unwrap_or_default().to_string();
+    for line in lines.take_while(|l| l.starts_with("   ")) {
+        step.push('\n');
+        step.push_str(line);
+    }
+    let step = step.as_str();
+    match technique {
+        Technique::SumBounds => {
+            let removed = removals(step);
+            let mut checked = 0;
+            for line in step.lines() {
+                let Some((cell, rest)) = line.trim().split_once(": the other open cells make ")
+                else {
+                    continue;
+                };
+                let numbers: Vec<u32> = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|n| n.parse().ok())
+                    .collect();
+                // least to most, so it holds rest - most to rest - least: low to high
+                let [least, most, sum, most2, sum2, least2, low, high] = numbers[..] else {
+                    panic!("{line}: {context}");
+                };
+                assert_eq!((most, least, sum), (most2, least2, sum2), "{context}");
+                assert_eq!(low, sum.saturating_sub(most).max(1), "{context}");
+                assert_eq!(high, sum.saturating_sub(least).min(9), "{context}");
+                let cell = named_cells(cell)[0];
+                for d in &removed[&cell] {
+                    assert!(
+                        *d < low || *d > high,
+                        "{d} removed inside {low}..{high}: {context}"
+                    );
+                }
+                checked += 1;
+            }
+            assert!(checked > 0, "no bounds: {context}");
+        }
+        Technique::RegionSum => {
+            let sum_of = |prefix: &str| -> i64 {
+                step.lines()
+                    .filter_map(|l| l.trim().strip_prefix(prefix))
+                    .map(|l| l.split(' ').nth(1).unwrap().parse::<i64>().unwrap())
+                    .sum()
+            };
+            let expected = sum_of("counted in: ") - sum_of("counted out: ");
+            let line = step
+                .lines()
+                .find(|l| l.trim().starts_with("so the cells") || l.trim().starts_with("so minus"))
+                .unwrap_or_else(|| panic!("no arithmetic: {context}"));
+            let total: i64 = line.rsplit(" = ").next().unwrap().trim().parse().unwrap();
+            assert_eq!(total, expected, "{context}");
+            assert!(step.contains("counted in: "), "{context}");
+        }
+        Technique::Contradiction => {
+            let chain = step
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("chain: "))
+                .unwrap_or_else(|| panic!("no chain: {context}"));
+            let broken = step
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("then the run "))
+                .unwrap_or_else(|| panic!("no broken run: {context}"));
+            // The run named in the sentence is the one the chain breaks, and
+            // the chain reaches it: a digit of the chain lies in it.
+            let sum = broken.split(' ').nth(1).unwrap();
+            assert!(
+                step.contains(&format!("the run of {sum} could")),
+                "{context}"
+            );
+            let run_cells = named_cells(broken.split_once(": ").unwrap().1);
+            assert!(
+                named_cells(chain).iter().any(|c| run_cells.contains(c)),
+                "{context}"
+            );
+        }
+        _ => {
+            // A one-run technique names its run's cells.
+            assert!(step.contains("   run: "), "{context}");
+            assert!(step.contains(" from the clue at ("), "{context}");
+        }
+    }
+}
+
+#[test]
+fn hint_text_of_every_technique_names_cells_and_shows_its_arithmetic() {
+    let mut found = std::collections::BTreeMap::new();
+    // Generated puzzles hold the techniques up to Expert.
+    for difficulty in Difficulty::ALL {
+        for seed in 0..3 {
+            let params = gridforge_kakuro::GenerateParams {
+                size: 10 + seed as usize,
+                difficulty,
+            };
+            let made = gridforge_kakuro::generate(&params, seed).unwrap();
+            positions_by_technique(&made.puzzle, &mut found);
+        }
+    }
+    // The Master techniques need published puzzles.
+    match std::fs::read_to_string(CORPUS) {
+        Ok(text) => {
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            // One needs region sums, one a contradiction (rated so).
+            for name in ["134_12x16", "169_12x18"] {
+                let puzzle: Board = json["data"][name]["problem"]
+                    .as_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                positions_by_technique(&puzzle, &mut found);
+            }
+            assert!(found.contains_key(&Technique::RegionSum));
+            assert!(found.contains_key(&Technique::Contradiction));
+        }
+        Err(_) => eprintln!("skipped: region-sum and contradiction texts (no corpus at {CORPUS})"),
+    }
+    for technique in [
+        Technique::RunDigits,
+        Technique::FittingSets,
+        Technique::RequiredDigit,
+        Technique::SumBounds,
+        Technique::RunCompletion,
+    ] {
+        assert!(
+            found.contains_key(&technique),
+            "{technique}: {:?}",
+            found.keys()
+        );
+    }
+    for (technique, board) in &found {
+        check_hint_text(*technique, board);
+    }
 }
