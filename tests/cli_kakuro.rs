@@ -522,3 +522,168 @@ fn hint_text_of_every_technique_names_cells_and_shows_its_arithmetic() {
         check_hint_text(*technique, board);
     }
 }
+
+#[test]
+fn every_reading_command_refuses_what_is_not_a_puzzle() {
+    for command in ["solve", "rate", "hint"] {
+        common::check_bad_inputs(&["kakuro", command, "{}"]);
+        // A board of blanks only has no runs: not a puzzle.
+        let output = gridforge(&["kakuro", command, "2 2\n- -\n- -"]);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(
+            stderr(&output).contains("no digit cells (no runs)"),
+            "{command}: {}",
+            stderr(&output)
+        );
+    }
+    common::check_bad_inputs(&["kakuro", "hint", UNIQUE, "--candidates", "{}"]);
+}
+
+#[test]
+fn exit_codes_follow_one_rule() {
+    // The across sums make 11, the down ones 10.
+    let none = "3 3\n- 4, 6,\n,3 0 0\n,8 0 0";
+    for (args, code) in [
+        (&["kakuro", "solve", UNIQUE][..], 0),
+        (&["kakuro", "solve", none], 1),
+        (&["kakuro", "solve", TWO], 1),
+        (&["kakuro", "rate", UNIQUE], 0),
+        (&["kakuro", "rate", none], 1),
+        (&["kakuro", "rate", TWO], 1),
+        (&["kakuro", "hint", UNIQUE], 0),
+        (&["kakuro", "hint", TWO], 1),
+        (&["kakuro", "hint", none], 1),
+        (&["kakuro", "combos", "10", "2"], 0),
+        (&["kakuro", "combos", "45", "2"], 1),
+        // Budgets at their limit: the search gives up, exit 3.
+        (&["kakuro", "solve", TWO, "--budget", "0"], 3),
+        (&["kakuro", "rate", UNIQUE, "--budget", "0"], 3),
+        (&["kakuro", "hint", UNIQUE, "--budget", "0"], 3),
+        // Flags out of range are usage errors.
+        (&["kakuro", "solve", UNIQUE, "--timeout", "0"], 2),
+        (&["kakuro", "rate", UNIQUE, "--timeout", "86401"], 2),
+        (&["kakuro", "solve", UNIQUE, "--budget", "-1"], 2),
+        (&["kakuro", "combos", "46", "2"], 2),
+        (&["kakuro", "combos", "10", "10"], 2),
+        (
+            &["kakuro", "generate", "--size", "9", "--difficulty", "easy"],
+            2,
+        ),
+        (
+            &["kakuro", "generate", "--size", "17", "--difficulty", "easy"],
+            2,
+        ),
+        (
+            &[
+                "kakuro",
+                "generate",
+                "--size",
+                "10",
+                "--difficulty",
+                "master",
+            ],
+            2,
+        ),
+        (
+            &[
+                "kakuro",
+                "generate",
+                "--size",
+                "10",
+                "--difficulty",
+                "easy",
+                "--count",
+                "0",
+            ],
+            2,
+        ),
+        (
+            &[
+                "kakuro",
+                "web-pack",
+                "--out",
+                "/nonexistent/dir/pack.json",
+                "--count",
+                "1",
+            ],
+            2,
+        ),
+    ] {
+        let output = gridforge(args);
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        if code >= 2 {
+            assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
+        }
+        if code == 3 {
+            assert!(
+                stderr(&output).contains("gave up after"),
+                "{}",
+                stderr(&output)
+            );
+        }
+    }
+    // The largest seed wraps to the next puzzles instead of failing.
+    let output = gridforge(&[
+        "kakuro",
+        "generate",
+        "--size",
+        "10",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "18446744073709551615",
+        "--count",
+        "2",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().count(), 2);
+}
+
+#[test]
+fn rate_of_a_lattice_with_many_solutions_is_quick_and_bounded() {
+    // A 96x96 lattice of 4x4 blocks, every run 4 cells making 10: very many
+    // solutions. The search says so at once; no rating is tried.
+    let blocks = 19;
+    let n = 5 * blocks + 1;
+    let mut text = format!("{n} {n}\n");
+    for r in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|c| {
+                if r % 5 != 0 && c % 5 != 0 {
+                    return "0".to_string();
+                }
+                let down = r % 5 == 0 && c % 5 != 0 && r + 1 < n;
+                let across = c % 5 == 0 && r % 5 != 0 && c + 1 < n;
+                match (down, across) {
+                    (false, false) => "-".to_string(),
+                    (d, a) => format!(
+                        "{},{}",
+                        if d { "10" } else { "" },
+                        if a { "10" } else { "" }
+                    ),
+                }
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    let started = std::time::Instant::now();
+    let output = gridforge_with_stdin(&["kakuro", "rate", "-", "--timeout", "30"], &text);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("difficulty: none (the puzzle has more than one solution)"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    // And a budget too small for a puzzle that has a rating gives up.
+    let output = gridforge(&["kakuro", "rate", UNIQUE, "--budget", "2"]);
+    assert_eq!(output.status.code(), Some(3));
+    assert!(
+        stderr(&output).contains("gave up after"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -315,3 +315,50 @@ where
     bar.finish_and_clear();
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_past_its_time_gives_up_with_exit_3() {
+        let bound = Timeout { timeout: 1 };
+        let started = std::time::Instant::now();
+        let err = bound
+            .run(|| {
+                std::thread::sleep(std::time::Duration::from_secs(30));
+                Ok(())
+            })
+            .unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(err.to_string(), "gave up after 1 s (--timeout)");
+        assert_eq!(exit_code_of(&err), EXIT_GAVE_UP);
+        assert_eq!(bound.run(|| Ok(7)).unwrap(), 7);
+        let bad = bound.run(|| -> anyhow::Result<()> { anyhow::bail!("bad input") });
+        assert_eq!(exit_code_of(&bad.unwrap_err()), EXIT_BAD_INPUT);
+    }
+
+    #[test]
+    fn paths_are_told_from_puzzle_texts() {
+        for path in [
+            "/nonexistent",
+            "./level",
+            "../x",
+            "~/p",
+            "dir/puzzle",
+            "level.txt",
+        ] {
+            assert!(looks_like_path(path), "{path}");
+        }
+        for text in [
+            "4x3:2h,v,Lnw,Lse@",
+            "4x3:(##/#.),h",
+            "aab/abb",
+            ".b./bb.",
+            "3 3\n- 4, 6,\n,3 0 0\n,7 0 0",
+            "QQQQ",
+        ] {
+            assert!(!looks_like_path(text), "{text}");
+        }
+    }
+}
