@@ -35,11 +35,8 @@ pub enum Command {
         /// Stop after this many solutions (2 proves uniqueness).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
         limit: u32,
-        /// Give up (exit 3) after this many search nodes.
-        #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
-        budget: u64,
         #[command(flatten)]
-        timeout: cli::Timeout,
+        search: SearchArgs,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -55,11 +52,8 @@ pub enum Command {
         /// the level's first piece) or `.` when empty; text or a file.
         #[arg(long)]
         placed: Option<String>,
-        /// Give up (exit 3) after this many search nodes.
-        #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
-        budget: u64,
         #[command(flatten)]
-        timeout: cli::Timeout,
+        search: SearchArgs,
         /// Print one JSON object: {"wrong": [pieces], "next": {"piece", "letter", "shape", "cells"} or null}.
         #[arg(long)]
         json: bool,
@@ -177,6 +171,16 @@ pub enum Command {
     },
 }
 
+/// The bounds of the solver in `solve` and `hint`.
+#[derive(Args)]
+pub struct SearchArgs {
+    /// Give up (exit 3) after this many search nodes.
+    #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
+    budget: u64,
+    #[command(flatten)]
+    timeout: cli::Timeout,
+}
+
 /// Which rectangles a census covers.
 #[derive(Args)]
 #[group(required = true, multiple = true)]
@@ -226,17 +230,15 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Solve {
             level,
             limit,
-            budget,
-            timeout,
+            search,
             json,
-        } => solve_command(&level, limit as usize, budget, timeout, json),
+        } => solve_command(&level, limit as usize, &search, json),
         Command::Hint {
             level,
             placed,
-            budget,
-            timeout,
+            search,
             json,
-        } => hint_command(&level, placed.as_deref(), budget, timeout, json),
+        } => hint_command(&level, placed.as_deref(), &search, json),
         Command::Census {
             sizes,
             run,
@@ -511,13 +513,15 @@ fn read_level(arg: &str) -> anyhow::Result<Level> {
 fn solve_command(
     text: &str,
     limit: usize,
-    budget: u64,
-    timeout: cli::Timeout,
+    search: &SearchArgs,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
     let level = read_level(text)?;
     let searched = level.clone();
-    let report = timeout.run(move || Ok(solve(&searched, limit, budget)?))?;
+    let budget = search.budget;
+    let report = search
+        .timeout
+        .run(move || Ok(solve(&searched, limit, budget)?))?;
     let verdict = match report.uniqueness() {
         Uniqueness::AtLeastOne => "found one (use --limit 2 to prove uniqueness)",
         decided => decided.name(),
@@ -552,8 +556,7 @@ fn solve_command(
 fn hint_command(
     text: &str,
     placed: Option<&str>,
-    budget: u64,
-    timeout: cli::Timeout,
+    search: &SearchArgs,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
     let level = read_level(text)?;
@@ -562,7 +565,10 @@ fn hint_command(
         None => Vec::new(),
     };
     let asked = level.clone();
-    let answer = timeout.run(move || Ok(triplex_hint(&asked, &placed, budget)?))?;
+    let budget = search.budget;
+    let answer = search
+        .timeout
+        .run(move || Ok(triplex_hint(&asked, &placed, budget)?))?;
     let cells = |p: &Placement| -> Vec<[usize; 2]> {
         cells_of(p)
             .into_iter()
