@@ -392,6 +392,11 @@ fn every_reading_command_refuses_what_is_not_a_level() {
     common::check_bad_inputs(&["triplex", "solve", "{}"]);
     common::check_bad_inputs(&["triplex", "hint", "{}"]);
     common::check_bad_inputs(&["triplex", "hint", "3x2:Lnw,Lse", "--placed", "{}"]);
+    // A long piece list is quoted short.
+    let pieces = format!("h,{}", "v".repeat(100_000));
+    let o = gridforge(&["triplex", "census", "--pieces", &pieces, "--max-area", "8"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).len() < 300, "{}", &stderr(&o)[..300]);
 }
 
 #[test]

@@ -250,7 +250,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         } => {
             let set: PieceSet = pieces
                 .parse()
-                .with_context(|| format!("bad --pieces {pieces:?}"))?;
+                .with_context(|| format!("bad --pieces {:?}", gridforge_game::excerpt(&pieces)))?;
             let rects = match (sizes.width, sizes.height, sizes.max_area) {
                 (Some(w), Some(h), _) => vec![(w, h)],
                 (_, _, Some(a)) => rectangles_for(&set, a as usize),
