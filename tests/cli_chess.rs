@@ -150,3 +150,54 @@ fn bad_arguments_are_one_line() {
     let output = gridforge(&["chess", "generate", "--count", "0"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn every_reading_command_refuses_what_is_not_a_setup() {
+    for command in ["check", "symmetries", "pairs"] {
+        common::check_bad_inputs(&["chess", command, "{}"]);
+    }
+}
+
+#[test]
+fn exit_codes_follow_one_rule() {
+    let valid = generated_setup(2);
+    // Swapping the first two different letters breaks the pairing.
+    let mut broken: Vec<char> = valid.chars().collect();
+    let other = broken.iter().position(|&c| c != broken[0]).unwrap();
+    broken.swap(0, other);
+    let broken: String = broken.into_iter().collect();
+    assert_eq!(
+        gridforge(&["chess", "check", &valid]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        gridforge(&["chess", "pairs", &valid]).status.code(),
+        Some(0)
+    );
+    assert_eq!(
+        gridforge(&["chess", "symmetries", &valid]).status.code(),
+        Some(0)
+    );
+    assert!(!validate(&broken.parse::<Setup>().unwrap()).is_empty());
+    assert_eq!(
+        gridforge(&["chess", "check", &broken]).status.code(),
+        Some(1)
+    );
+    let output = gridforge(&["chess", "pairs", &broken]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stderr(&output).lines().count(), 1);
+    for args in [
+        &["chess", "web-pack", "--out", "/dev/null", "--count", "0"][..],
+        &[
+            "chess",
+            "web-pack",
+            "--out",
+            "/dev/null",
+            "--count",
+            "100001",
+        ],
+        &["chess", "generate", "--count", "-1"],
+    ] {
+        assert_eq!(gridforge(args).status.code(), Some(2), "{args:?}");
+    }
+}

@@ -386,3 +386,114 @@ fn plot_is_an_svg_with_both_series() {
     assert!(count("polyline") >= 2);
     assert_eq!(count("circle"), 5 + 7);
 }
+
+#[test]
+fn every_reading_command_refuses_what_is_not_a_level() {
+    common::check_bad_inputs(&["triplex", "solve", "{}"]);
+    common::check_bad_inputs(&["triplex", "hint", "{}"]);
+    common::check_bad_inputs(&["triplex", "hint", "3x2:Lnw,Lse", "--placed", "{}"]);
+    // A long piece list is quoted short.
+    let pieces = format!("h,{}", "v".repeat(100_000));
+    let o = gridforge(&["triplex", "census", "--pieces", &pieces, "--max-area", "8"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).len() < 300, "{}", &stderr(&o)[..300]);
+}
+
+#[test]
+fn exit_codes_follow_one_rule() {
+    for (args, code) in [
+        (&["triplex", "solve", "3x2:Lnw,Lse"][..], 0),
+        (&["triplex", "solve", "4x2:2h,2v"], 1),
+        (&["triplex", "solve", "4x2:H,H,h"], 1),
+        (&["triplex", "solve", "4x2:2h,2v", "--limit", "1"], 0),
+        (&["triplex", "hint", "3x2:Lnw,Lse"], 0),
+        (&["triplex", "hint", "4x2:2h,2v"], 1),
+        (&["triplex", "hint", "4x2:H,H,h"], 1),
+        (&["triplex", "solve", "8x8:16h,16v", "--budget", "0"], 3),
+        (&["triplex", "hint", "8x8:16h,16v", "--budget", "0"], 3),
+        (&["triplex", "solve", "3x2:Lnw,Lse", "--limit", "0"], 2),
+        (&["triplex", "solve", "3x2:Lnw,Lse", "--timeout", "0"], 2),
+        (&["triplex", "hint", "3x2:Lnw,Lse", "--placed", "ab"], 2),
+        (
+            &["triplex", "hint", "3x2:Lnw,Lse", "--placed", "az./..."],
+            2,
+        ),
+        (&["triplex", "census", "--width", "0", "--height", "4"], 2),
+        (
+            &[
+                "triplex",
+                "census",
+                "--width",
+                "18446744073709551615",
+                "--height",
+                "2",
+            ],
+            2,
+        ),
+        (&["triplex", "chain-vectors", "--count", "0"], 2),
+        (
+            &["triplex", "pack", "--max-area", "3", "--out", "/dev/null"],
+            2,
+        ),
+    ] {
+        let o = gridforge(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+        if code >= 2 {
+            assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        }
+    }
+}
+
+#[test]
+fn hint_names_wrong_pieces_and_the_next_one() {
+    // Two L-trominoes tile 3x2 one way: a (Lnw) on the left, b (Lse) right.
+    let o = gridforge(&["triplex", "hint", "3x2:Lnw,Lse"]);
+    assert_eq!(stdout(&o), "next: a (Lnw) on (1,1) (1,2) (2,1)\n");
+    // b laid in the left box is wrong; a goes there.
+    let o = gridforge(&["triplex", "hint", "3x2:Lnw,Lse", "--placed", ".b./bb."]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "wrong: b\nnext: a (Lnw) on (1,1) (1,2) (2,1)\n");
+    let o = gridforge(&[
+        "triplex",
+        "hint",
+        "3x2:Lnw,Lse",
+        "--placed",
+        ".b./bb.",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["wrong"], serde_json::json!([1]));
+    assert_eq!(v["next"]["letter"], "a");
+    assert_eq!(
+        v["next"]["cells"],
+        serde_json::json!([[1, 1], [1, 2], [2, 1]])
+    );
+    // The solution `solve` prints, given back, is solved.
+    let grid = stdout(&gridforge(&["triplex", "solve", "3x2:Lnw,Lse"]));
+    let rows: Vec<&str> = grid.lines().take(2).collect();
+    let o = gridforge(&[
+        "triplex",
+        "hint",
+        "3x2:Lnw,Lse",
+        "--placed",
+        &rows.join("/"),
+    ]);
+    assert_eq!(stdout(&o), "solved\n", "{}", stderr(&o));
+}
+
+#[test]
+fn census_writes_the_levels_to_stdout() {
+    let o = gridforge(&["triplex", "census", "--width", "4", "--height", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("# census of triplex: 4 levels\n"), "{out}");
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for line in lines {
+        // description, solver nodes, solution rows: the level solves.
+        let description = line.split(' ').next().unwrap();
+        assert!(description.starts_with("4x3:"), "{line}");
+        let solved = gridforge(&["triplex", "solve", description]);
+        assert_eq!(solved.status.code(), Some(0), "{line}");
+    }
+}

@@ -111,7 +111,8 @@ fn pairs_of_an_invalid_setup_is_a_one_line_error() {
     letters.swap(0, other);
     let broken: String = letters.into_iter().collect();
     let out = gridforge(&["chess", "pairs", &broken]);
-    assert_eq!(out.status.code(), Some(2));
+    // No pairing, as a puzzle without one solution: exit 1 (README).
+    assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let message = String::from_utf8(out.stderr).unwrap();
     assert_eq!(message.lines().count(), 1, "{message}");

@@ -223,6 +223,9 @@ _gridforge() {
             gridforge__subcmd__help__subcmd__triplex,game-levels)
                 cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__game__subcmd__levels"
                 ;;
+            gridforge__subcmd__help__subcmd__triplex,hint)
+                cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__hint"
+                ;;
             gridforge__subcmd__help__subcmd__triplex,pack)
                 cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__pack"
                 ;;
@@ -295,6 +298,9 @@ _gridforge() {
             gridforge__subcmd__triplex,help)
                 cmd="gridforge__subcmd__triplex__subcmd__help"
                 ;;
+            gridforge__subcmd__triplex,hint)
+                cmd="gridforge__subcmd__triplex__subcmd__hint"
+                ;;
             gridforge__subcmd__triplex,pack)
                 cmd="gridforge__subcmd__triplex__subcmd__pack"
                 ;;
@@ -324,6 +330,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__triplex__subcmd__help,help)
                 cmd="gridforge__subcmd__triplex__subcmd__help__subcmd__help"
+                ;;
+            gridforge__subcmd__triplex__subcmd__help,hint)
+                cmd="gridforge__subcmd__triplex__subcmd__help__subcmd__hint"
                 ;;
             gridforge__subcmd__triplex__subcmd__help,pack)
                 cmd="gridforge__subcmd__triplex__subcmd__help__subcmd__pack"
@@ -1262,7 +1271,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__triplex)
-            opts="solve census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html"
+            opts="solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1332,6 +1341,20 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__triplex__subcmd__game__subcmd__levels)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__triplex__subcmd__hint)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1580,7 +1603,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro__subcmd__hint)
-            opts="-h -V --candidates --budget --json --help --version"
+            opts="-h -V --candidates --budget --timeout --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1594,6 +1617,10 @@ _gridforge() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1602,13 +1629,17 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro__subcmd__rate)
-            opts="-h -V --budget --json --help --version"
+            opts="-h -V --budget --timeout --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1620,13 +1651,17 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro__subcmd__solve)
-            opts="-h -V --budget --json --help --version"
+            opts="-h -V --budget --timeout --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1734,7 +1769,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex)
-            opts="-h -V --help --version solve census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html help"
+            opts="-h -V --help --version solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1918,7 +1953,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex__subcmd__help)
-            opts="solve census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html help"
+            opts="solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2015,6 +2050,20 @@ _gridforge() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gridforge__subcmd__triplex__subcmd__help__subcmd__hint)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gridforge__subcmd__triplex__subcmd__help__subcmd__pack)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -2071,6 +2120,32 @@ _gridforge() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gridforge__subcmd__triplex__subcmd__hint)
+            opts="-h -V --placed --budget --timeout --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --placed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gridforge__subcmd__triplex__subcmd__pack)
             opts="-h -V --max-area --out --game --threads --seed --budget --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2106,7 +2181,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex__subcmd__solve)
-            opts="-h -V --limit --budget --json --help --version"
+            opts="-h -V --limit --budget --timeout --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2117,6 +2192,10 @@ _gridforge() {
                     return 0
                     ;;
                 --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

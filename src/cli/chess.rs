@@ -186,7 +186,7 @@ fn check(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
     Ok(if violations.is_empty() {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        ExitCode::from(cli::EXIT_NOT_ONE)
     })
 }
 
@@ -210,11 +210,13 @@ fn symmetries(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
 fn partner_pairs(setup: &Setup) -> anyhow::Result<Vec<(Square, Square)>> {
     let violations = validate(setup);
     if !violations.is_empty() {
-        bail!(
+        // No pairing, as a puzzle without one solution: exit 1.
+        return Err(cli::NotOneSolution(format!(
             "the setup is not valid: {} pieces do not have exactly one partner \
              (see `gridforge chess check`)",
             violations.len()
-        );
+        ))
+        .into());
     }
     let mut pairs = Vec::with_capacity(32);
     // In the order of the setup's text, each pair once, by its first square.

@@ -6,8 +6,9 @@ use crate::cli;
 use anyhow::Context;
 use clap::Subcommand;
 use gridforge_kakuro::{
-    combos_with, hint, rate, solve, Board, Difficulty, DigitSet, Game, GenerateParams, Hint,
-    Kakuro, LogicOutcome, Marks, Param, Technique, Uniqueness, MAX_RUN, MAX_SUM, SIZES,
+    combos_with, hint, rate_within, solve, Board, Detail, Difficulty, DigitSet, Game,
+    GenerateParams, Hint, HintRun, Kakuro, LogicOutcome, LogicReport, Marks, Param, Pos,
+    SolveOutcome, Step, Technique, Uniqueness, MAX_RUN, MAX_SUM, SIZES,
 };
 use gridforge_server::kakuro::{hint_json, parse_marks};
 use std::io::Write;
@@ -35,25 +36,31 @@ pub enum Command {
         json: bool,
     },
     /// Solve a puzzle: print the solution and whether it is unique. Exits with
-    /// code 1 when there is no solution.
+    /// code 1 when there is no solution or more than one.
     Solve {
         /// The puzzle in the text format, a file holding it, or - for standard input.
         puzzle: String,
-        /// Search nodes allowed before giving up.
+        /// Search nodes allowed before giving up (exit 3).
         #[arg(long, default_value_t = 10_000_000)]
         budget: u64,
+        #[command(flatten)]
+        timeout: cli::Timeout,
         /// Print one JSON object: status, solutions and search statistics.
         #[arg(long)]
         json: bool,
     },
     /// Rate a puzzle: the hardest technique the logical solver needs, and what
-    /// the search solver spends on it.
+    /// the search solver spends on it. Exits with code 1 when the puzzle has
+    /// no solution or more than one (and then does not rate it).
     Rate {
         /// The puzzle in the text format, a file holding it, or - for standard input.
         puzzle: String,
-        /// Search nodes allowed before giving up.
+        /// Nodes the search and then the logical solver may each spend before
+        /// giving up (exit 3).
         #[arg(long, default_value_t = 10_000_000)]
         budget: u64,
+        #[command(flatten)]
+        timeout: cli::Timeout,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -65,12 +72,16 @@ pub enum Command {
         /// The puzzle with the player's digits written in (text format), a
         /// file holding it, or - for standard input.
         board: String,
-        /// A JSON file of pencil marks: {"row,col": [digits], ...} (0-based).
+        /// A JSON file of pencil marks: {"row,col": [digits], ...} (0-based,
+        /// as the API takes them).
         #[arg(long)]
-        candidates: Option<std::path::PathBuf>,
-        /// Search nodes allowed for the uniqueness proof.
+        candidates: Option<String>,
+        /// Nodes the uniqueness proof and then the logical solver may each
+        /// spend before giving up (exit 3).
         #[arg(long, default_value_t = 10_000_000)]
         budget: u64,
+        #[command(flatten)]
+        timeout: cli::Timeout,
         /// Print the JSON answer of POST /api/kakuro/hint.
         #[arg(long)]
         json: bool,
@@ -136,19 +147,35 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Solve {
             puzzle,
             budget,
+            timeout,
             json,
-        } => solve_command(&read_board(&puzzle)?, budget, json),
+        } => {
+            let board = read_board(&puzzle)?;
+            let outcome = timeout.run(move || Ok(solve(&board, 2, budget)?))?;
+            solve_command(&outcome, json)
+        }
         Command::Rate {
             puzzle,
             budget,
+            timeout,
             json,
-        } => rate_command(&read_board(&puzzle)?, budget, json),
+        } => {
+            let board = read_board(&puzzle)?;
+            let rating = timeout.run(move || rating(&board, budget))?;
+            rate_command(&rating, json)
+        }
         Command::Hint {
             board,
             candidates,
             budget,
+            timeout,
             json,
-        } => hint_command(&read_board(&board)?, candidates.as_deref(), budget, json),
+        } => {
+            let board = read_board(&board)?;
+            let marks = read_marks(candidates.as_deref())?;
+            let answer = timeout.run(move || Ok(hint(&board, &marks, budget)?))?;
+            hint_command(&answer, json)
+        }
         Command::Combos {
             sum,
             len,
@@ -220,8 +247,7 @@ fn generate(
     Ok(ExitCode::SUCCESS)
 }
 
-fn solve_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCode> {
-    let outcome = solve(board, 2, budget).context("search stopped")?;
+fn solve_command(outcome: &SolveOutcome, json: bool) -> anyhow::Result<ExitCode> {
     let status = outcome.uniqueness();
     if json {
         let solutions: Vec<String> = outcome.solutions.iter().map(|s| s.to_string()).collect();
@@ -248,16 +274,49 @@ fn solve_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitC
             Uniqueness::AtLeastOne => println!("at least one"),
         }
     }
-    Ok(if status == Uniqueness::None {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(cli::verdict_code(status))
 }
 
-fn rate_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCode> {
-    let report = rate(board);
-    let search = solve(board, 2, budget).context("search stopped")?;
+/// What `rate` found: the search's verdict, and the logical solver's report
+/// when the puzzle has exactly one solution (only then is there a rating).
+struct Rating {
+    search: SolveOutcome,
+    report: Option<LogicReport>,
+}
+
+/// The search first (quick, and it decides whether there is a rating at
+/// all: a board with many solutions would make the Master techniques try
+/// every candidate), then the logical solver, each within `budget` nodes.
+fn rating(board: &Board, budget: u64) -> anyhow::Result<Rating> {
+    let search = solve(board, 2, budget)?;
+    let report = match search.uniqueness() {
+        Uniqueness::Unique => Some(rate_within(board, budget)?),
+        _ => None,
+    };
+    Ok(Rating { search, report })
+}
+
+fn rate_command(rating: &Rating, json: bool) -> anyhow::Result<ExitCode> {
+    let search = &rating.search;
+    let Some(report) = &rating.report else {
+        let why = match search.uniqueness() {
+            Uniqueness::None => "the puzzle has no solution",
+            _ => "the puzzle has more than one solution",
+        };
+        if json {
+            let line = serde_json::json!({
+                "difficulty": null,
+                "technique": null,
+                "outcome": "not-rated",
+                "search": search_json(search),
+            });
+            println!("{line}");
+        } else {
+            println!("difficulty: none ({why})");
+            println!("{}", search_line(search));
+        }
+        return Ok(cli::verdict_code(search.uniqueness()));
+    };
     let outcome = match report.outcome {
         LogicOutcome::Solved(_) => "solved",
         LogicOutcome::Stuck => "stuck",
@@ -275,18 +334,17 @@ fn rate_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCo
             "outcome": outcome,
             "open_cells": report.open_cells,
             "steps": steps,
-            "search": {
-                "status": search.uniqueness().to_string(),
-                "nodes": search.stats.nodes,
-                "revisions": search.stats.revisions,
-                "max_depth": search.stats.max_depth,
-            },
+            "search": search_json(search),
         });
         println!("{line}");
     } else {
         match (&report.outcome, difficulty) {
             (_, Some(d)) => println!("difficulty: {d}"),
-            (LogicOutcome::Contradiction(c), _) => println!("difficulty: none ({c})"),
+            (LogicOutcome::Contradiction(c), _) => println!(
+                "difficulty: none (the {} run of the clue at {} cannot be completed)",
+                c.direction,
+                at((c.row, c.col))
+            ),
             _ => println!(
                 "difficulty: none (cannot finish without guessing: {} cells open)",
                 report.open_cells
@@ -301,15 +359,42 @@ fn rate_command(board: &Board, budget: u64, json: bool) -> anyhow::Result<ExitCo
             .map(|t| format!("{t} {}", report.steps_with(t)))
             .collect();
         println!("steps: {}", steps.join(", "));
-        println!(
-            "search: {}, {} nodes, {} run revisions, depth {}",
-            search.uniqueness(),
-            search.stats.nodes,
-            search.stats.revisions,
-            search.stats.max_depth
-        );
+        println!("{}", search_line(search));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The search's verdict and effort in `rate --json`.
+fn search_json(search: &SolveOutcome) -> serde_json::Value {
+    serde_json::json!({
+        "status": search.uniqueness().to_string(),
+        "nodes": search.stats.nodes,
+        "revisions": search.stats.revisions,
+        "max_depth": search.stats.max_depth,
+    })
+}
+
+/// The search's verdict and effort in `rate`'s text.
+fn search_line(search: &SolveOutcome) -> String {
+    format!(
+        "search: {}, {} nodes, {} run revisions, depth {}",
+        search.uniqueness(),
+        search.stats.nodes,
+        search.stats.revisions,
+        search.stats.max_depth
+    )
+}
+
+/// A cell as the CLI names it to people: `(row,column)` counted from 1, the
+/// clue row and column included (the board text's first line is row 1).
+fn at((row, col): Pos) -> String {
+    format!("({},{})", row + 1, col + 1)
+}
+
+/// Cells named with [`at`], separated by spaces.
+fn cells_text(cells: &[Pos]) -> String {
+    let names: Vec<String> = cells.iter().map(|&p| at(p)).collect();
+    names.join(" ")
 }
 
 /// The English sentences of the web client, which the readable hint uses.
@@ -337,53 +422,46 @@ fn english(key: &str, params: &[(&'static str, Param)]) -> String {
     }
 }
 
-fn hint_command(
-    board: &Board,
-    candidates: Option<&std::path::Path>,
-    budget: u64,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
-    let marks = match candidates {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let raw: std::collections::BTreeMap<String, Vec<u8>> = serde_json::from_str(&text)
-                .with_context(|| format!("{}: not a JSON object of digit lists", path.display()))?;
-            parse_marks(&raw).map_err(anyhow::Error::msg)?
-        }
-        None => Marks::new(),
+/// Reads `--candidates` (text, file or `-`, as the puzzle) into pencil marks.
+fn read_marks(candidates: Option<&str>) -> anyhow::Result<Marks> {
+    let Some(arg) = candidates else {
+        return Ok(Marks::new());
     };
-    let answer = hint(board, &marks, budget)?;
+    let text = cli::read_input(arg).context("--candidates")?;
+    let raw: std::collections::BTreeMap<String, Vec<u8>> = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("--candidates: not a JSON object of digit lists ({e})"))?;
+    parse_marks(&raw).map_err(|e| anyhow::anyhow!("--candidates: {e}"))
+}
+
+fn hint_command(answer: &Hint, json: bool) -> anyhow::Result<ExitCode> {
     if json {
-        println!("{}", hint_json(&answer));
+        println!("{}", hint_json(answer));
         return Ok(ExitCode::SUCCESS);
     }
-    let at = |(r, c): (usize, usize)| format!("({r},{c})");
-    match &answer {
+    match answer {
         Hint::Solved => println!("solved"),
-        Hint::Mistakes(cells) => {
-            let list: Vec<String> = cells.iter().map(|&p| at(p)).collect();
-            println!("mistakes: {}", list.join(" "));
-        }
+        Hint::Mistakes(cells) => println!("mistakes: {}", cells_text(cells)),
         Hint::Steps(steps) if steps.is_empty() => {
             println!("no deduction found from this position")
         }
         Hint::Steps(steps) => {
+            println!("cells are (row,column) counted from 1, the clue row and column included");
             for (i, step) in steps.iter().enumerate() {
+                let sentence = match &step.detail {
+                    // The catalogue's sentence points at highlighted runs.
+                    Detail::Region { .. } => "Runs of one direction counted in, less the runs \
+                        of the other direction counted out, leave a few cells whose sum is known."
+                        .to_string(),
+                    _ => english(step.message.key, &step.message.params),
+                };
                 println!(
-                    "{}. {} ({}): {}",
+                    "{}. {} ({}): {sentence}",
                     i + 1,
                     step.technique,
-                    step.level(),
-                    english(step.message.key, &step.message.params)
+                    step.level()
                 );
-                for run in &step.runs {
-                    println!(
-                        "   run: {} {} from the clue at {}",
-                        run.direction,
-                        run.sum,
-                        at(run.clue)
-                    );
+                for line in detail_lines(step) {
+                    println!("   {line}");
                 }
                 for removal in &step.removes {
                     println!("   remove {} from {}", removal.digits, at(removal.cell));
@@ -395,6 +473,106 @@ fn hint_command(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A run as the hint names it: direction, sum, clue and cells.
+fn run_text(run: &HintRun) -> String {
+    format!(
+        "{} {} from the clue at {}: {}",
+        run.direction,
+        run.sum,
+        at(run.clue),
+        cells_text(&run.cells)
+    )
+}
+
+/// The lines under a hint's sentence: the runs it looks at with their
+/// cells, and the arithmetic of sum bounds, region sums and contradictions.
+fn detail_lines(step: &Step) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &step.detail {
+        Detail::None => {
+            for run in &step.runs {
+                lines.push(format!("run: {}", run_text(run)));
+            }
+        }
+        Detail::Bounds(bounds) => {
+            for run in &step.runs {
+                lines.push(format!("run: {}", run_text(run)));
+            }
+            for b in bounds {
+                let low = b.rest.saturating_sub(b.others_most).max(1);
+                let high = b.rest.saturating_sub(b.others_least).min(9);
+                lines.push(format!(
+                    "{}: the other open cells make {} to {}, so it holds {} - {} to {} - {}: {low} to {high}",
+                    at(b.cell),
+                    b.others_least,
+                    b.others_most,
+                    b.rest,
+                    b.others_most,
+                    b.rest,
+                    b.others_least
+                ));
+            }
+        }
+        Detail::Region {
+            counted_in,
+            counted_out,
+            inside,
+            outside,
+        } => {
+            let total = |runs: &[HintRun]| runs.iter().map(|r| r.sum).sum::<u32>();
+            let sums = |runs: &[HintRun]| {
+                let list: Vec<String> = runs.iter().map(|r| r.sum.to_string()).collect();
+                list.join(" + ")
+            };
+            for run in counted_in {
+                lines.push(format!("counted in: {}", run_text(run)));
+            }
+            for run in counted_out {
+                lines.push(format!("counted out: {}", run_text(run)));
+            }
+            let (plus, minus) = (total(counted_in), total(counted_out));
+            let mut sum = format!("{} = {plus}", sums(counted_in));
+            if !counted_out.is_empty() {
+                sum = format!(
+                    "{} - ({}) = {}",
+                    sums(counted_in),
+                    sums(counted_out),
+                    i64::from(plus) - i64::from(minus)
+                );
+            }
+            let cells = match (inside.is_empty(), outside.is_empty()) {
+                (_, true) => format!("the cells {}", cells_text(inside)),
+                (true, false) => format!("minus the cells {}", cells_text(outside)),
+                (false, false) => format!(
+                    "the cells {} minus the cells {}",
+                    cells_text(inside),
+                    cells_text(outside)
+                ),
+            };
+            lines.push(format!("so {cells} make {sum}"));
+        }
+        Detail::Chain {
+            cell,
+            digit,
+            placed,
+            broken,
+        } => {
+            let mut chain = vec![format!("{digit} at {}", at(*cell))];
+            chain.extend(
+                placed
+                    .iter()
+                    .map(|p| format!("{} at {}", p.digit, at(p.cell))),
+            );
+            lines.push(format!("chain: {}", chain.join(" -> ")));
+            lines.push(format!(
+                "then the run {} cannot be completed",
+                run_text(broken)
+            ));
+        }
+    }
+    lines
 }
 
 fn combos_command(
@@ -417,7 +595,7 @@ fn combos_command(
         }
     }
     Ok(if sets.is_empty() {
-        ExitCode::from(1)
+        ExitCode::from(cli::EXIT_NOT_ONE)
     } else {
         ExitCode::SUCCESS
     })

@@ -5,17 +5,20 @@ mod cluster;
 mod export_html;
 mod plot;
 
+use crate::cli;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use gridforge_triplex::chain::{cover_text, level_key, level_nonce, pack_codes};
+use gridforge_triplex::hint::cells_of;
 use gridforge_triplex::pack::{
     census_level_list_text, level_list_text, BLOCKPUZZLE_MAX_AREA, BLOCKPUZZLE_PACK_LEVELS,
     GAME_PACK_TIERS,
 };
 use gridforge_triplex::{
-    census_rectangles_with, rectangles_for, rectangles_up_to, select_levels, solve, CensusLevel,
-    CensusLine, CensusOptions, ChainedPack, Family, Level, LevelRecord, Pack, PieceSet,
-    PublicLevel, RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
+    census_rectangles_with, hint as triplex_hint, piece_letter, placements_from_grid,
+    rectangles_for, rectangles_up_to, select_levels, solve, CensusLevel, CensusLine, CensusOptions,
+    ChainedPack, Family, Level, LevelRecord, Pack, PieceSet, Placement, PublicLevel,
+    RectangleCensus, Uniqueness, DEFAULT_NODE_BUDGET, GAME_PACK_MAX_AREA,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,17 +27,34 @@ use std::process::ExitCode;
 #[derive(Subcommand)]
 pub enum Command {
     /// Solve a level given by its description (e.g. `4x3:2h,v,Lnw,Lse@`), a
-    /// file holding one, or `-` for stdin; says unique, several or none.
+    /// file holding one, or `-` for stdin; says unique, several or none
+    /// (exit 1 for none or several).
     Solve {
         /// The level description, a file, or `-`.
         level: String,
         /// Stop after this many solutions (2 proves uniqueness).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1000))]
         limit: u32,
-        /// Give up after this many search nodes.
-        #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
-        budget: u64,
+        #[command(flatten)]
+        search: SearchArgs,
         /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A hint for a level in play: which placed pieces lie wrong and one
+    /// piece to place next (the game's "show one piece"). Exit 1 when the
+    /// level has no solution or more than one.
+    Hint {
+        /// The level description, a file, or `-`.
+        level: String,
+        /// The pieces placed so far, as `solve` prints a solution: a row per
+        /// line or rows joined by `/`, each cell its piece's letter (`a` is
+        /// the level's first piece) or `.` when empty; text or a file.
+        #[arg(long)]
+        placed: Option<String>,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// Print one JSON object: {"wrong": [pieces], "next": {"piece", "letter", "shape", "cells"} or null}.
         #[arg(long)]
         json: bool,
     },
@@ -50,7 +70,8 @@ pub enum Command {
         /// once; a last `@` allows one rotatable piece).
         #[arg(long, default_value = "triplex")]
         pieces: String,
-        /// Print one JSON object per level per line on stdout.
+        /// Print one JSON object per level per line on stdout (without it,
+        /// one line per level: description, solver nodes, solution rows).
         #[arg(long)]
         json: bool,
         /// Print only a family pack's selection of this many levels (across
@@ -150,6 +171,16 @@ pub enum Command {
     },
 }
 
+/// The bounds of the solver in `solve` and `hint`.
+#[derive(Args)]
+pub struct SearchArgs {
+    /// Give up (exit 3) after this many search nodes.
+    #[arg(long, default_value_t = DEFAULT_NODE_BUDGET)]
+    budget: u64,
+    #[command(flatten)]
+    timeout: cli::Timeout,
+}
+
 /// Which rectangles a census covers.
 #[derive(Args)]
 #[group(required = true, multiple = true)]
@@ -199,9 +230,15 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Solve {
             level,
             limit,
-            budget,
+            search,
             json,
-        } => solve_command(&level, limit as usize, budget, json),
+        } => solve_command(&level, limit as usize, &search, json),
+        Command::Hint {
+            level,
+            placed,
+            search,
+            json,
+        } => hint_command(&level, placed.as_deref(), &search, json),
         Command::Census {
             sizes,
             run,
@@ -213,7 +250,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         } => {
             let set: PieceSet = pieces
                 .parse()
-                .with_context(|| format!("bad --pieces {pieces:?}"))?;
+                .with_context(|| format!("bad --pieces {:?}", gridforge_game::excerpt(&pieces)))?;
             let rects = match (sizes.width, sizes.height, sizes.max_area) {
                 (Some(w), Some(h), _) => vec![(w, h)],
                 (_, _, Some(a)) => rectangles_for(&set, a as usize),
@@ -237,7 +274,14 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
                 plot::write(path, &pieces, &results)?;
                 eprintln!("wrote the plot to {}", path.display());
             }
-            if json {
+            if !json {
+                // The levels on stdout, as the level lists hold them.
+                let all: Vec<CensusLevel> = results.iter().flat_map(|(l, _)| l.clone()).collect();
+                let header = format!("census of {pieces}: {} levels", all.len());
+                std::io::stdout()
+                    .lock()
+                    .write_all(census_level_list_text(&header, &all).as_bytes())?;
+            } else {
                 let all: Vec<&CensusLevel> = results.iter().flat_map(|(l, _)| l).collect();
                 let chosen: Vec<CensusLevel>;
                 let levels: Vec<&CensusLevel> = match select {
@@ -460,13 +504,24 @@ fn stats_command(
     Ok(ExitCode::SUCCESS)
 }
 
-fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::Result<ExitCode> {
-    let input = super::read_input(text)?;
-    let level: Level = input
-        .trim()
-        .parse()
-        .with_context(|| format!("bad level description {:?}", input.trim()))?;
-    let report = solve(&level, limit, budget)?;
+/// Reads a level argument (text, file or `-`).
+fn read_level(arg: &str) -> anyhow::Result<Level> {
+    let input = cli::read_input(arg)?;
+    input.trim().parse().context("bad level description")
+}
+
+fn solve_command(
+    text: &str,
+    limit: usize,
+    search: &SearchArgs,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let level = read_level(text)?;
+    let searched = level.clone();
+    let budget = search.budget;
+    let report = search
+        .timeout
+        .run(move || Ok(solve(&searched, limit, budget)?))?;
     let verdict = match report.uniqueness() {
         Uniqueness::AtLeastOne => "found one (use --limit 2 to prove uniqueness)",
         decided => decided.name(),
@@ -494,6 +549,66 @@ fn solve_command(text: &str, limit: usize, budget: u64, json: bool) -> anyhow::R
             }
         }
         println!("{verdict} ({} search nodes)", report.stats.nodes);
+    }
+    Ok(cli::verdict_code(report.uniqueness()))
+}
+
+fn hint_command(
+    text: &str,
+    placed: Option<&str>,
+    search: &SearchArgs,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let level = read_level(text)?;
+    let placed = match placed {
+        Some(arg) => placements_from_grid(&level, &cli::read_input(arg).context("--placed")?)?,
+        None => Vec::new(),
+    };
+    let asked = level.clone();
+    let budget = search.budget;
+    let answer = search
+        .timeout
+        .run(move || Ok(triplex_hint(&asked, &placed, budget)?))?;
+    let cells = |p: &Placement| -> Vec<[usize; 2]> {
+        cells_of(p)
+            .into_iter()
+            .map(|(r, c)| [r + 1, c + 1])
+            .collect()
+    };
+    if json {
+        let next = answer.next.as_ref().map(|p| {
+            serde_json::json!({
+                "piece": p.piece,
+                "letter": piece_letter(p.piece).to_string(),
+                "shape": p.shape.to_string(),
+                "cells": cells(p),
+            })
+        });
+        println!(
+            "{}",
+            serde_json::json!({ "wrong": answer.wrong, "next": next })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !answer.wrong.is_empty() {
+        let letters: Vec<String> = answer
+            .wrong
+            .iter()
+            .map(|&k| piece_letter(k).to_string())
+            .collect();
+        println!("wrong: {}", letters.join(" "));
+    }
+    match &answer.next {
+        None => println!("solved"),
+        Some(p) => {
+            let at: Vec<String> = cells(p).iter().map(|[r, c]| format!("({r},{c})")).collect();
+            println!(
+                "next: {} ({}) on {}",
+                piece_letter(p.piece),
+                p.shape,
+                at.join(" ")
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -78,3 +78,62 @@ pub fn committed_web_pack(command: &[&str], path: &str) -> String {
     );
     committed
 }
+
+/// Checks how a command that reads a puzzle argument (`args` holds `{}`
+/// where the argument goes) answers input that is no puzzle: a missing
+/// file, a directory, an empty file, a file far over the size limit, a long
+/// line of garbage given as text, and `-` with nothing on standard input.
+/// Each gets exit 2 and one short line on stderr that says what is wrong,
+/// never the input itself.
+pub fn check_bad_inputs(args: &[&str]) {
+    let with = |input: &str| -> Vec<String> {
+        args.iter()
+            .map(|a| {
+                if *a == "{}" {
+                    input.to_string()
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect()
+    };
+    let dir = temp_file("inputs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = format!("{dir}/empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let huge = format!("{dir}/huge.txt");
+    std::fs::write(&huge, "x".repeat(3 << 20)).unwrap();
+    let garbage = "y".repeat(100_000);
+    let cases: [(&str, &str); 6] = [
+        ("/nonexistent/puzzle.txt", "no such file"),
+        ("puzzle.txt", "no such file"),
+        (dir.as_str(), "is a directory"),
+        (empty.as_str(), "is empty"),
+        (huge.as_str(), "more than any puzzle"),
+        (garbage.as_str(), ""),
+    ];
+    for (input, says) in cases {
+        let argv = with(input);
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let out = gridforge(&argv);
+        let err = stderr(&out);
+        let shown = &input[..input.len().min(40)];
+        assert_eq!(out.status.code(), Some(2), "{args:?} {shown}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?} {shown}: {err}");
+        assert!(err.starts_with("gridforge: "), "{err}");
+        assert!(err.contains(says), "{args:?} {shown}: {err}");
+        assert!(
+            err.len() < 300,
+            "{args:?} {shown}: the error quotes too much"
+        );
+        assert!(stdout(&out).is_empty(), "{args:?} {shown}");
+    }
+    let argv = with("-");
+    let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+    let out = gridforge_with_stdin(&argv, "");
+    assert_eq!(out.status.code(), Some(2), "{args:?} -");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{args:?} -: {err}");
+    assert!(err.contains("standard input is empty"), "{args:?} -: {err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -33,7 +33,7 @@ pub type SolveOutcome = gridforge_game::SolveOutcome<Pairing, SolveStats>;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The node budget ran out before the search finished.
-    #[error("the pairing search gave up after its budget of {budget} nodes")]
+    #[error("the pairing search gave up after {budget} nodes (its budget)")]
     BudgetExceeded {
         /// The budget given.
         budget: u64,

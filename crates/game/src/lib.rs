@@ -213,3 +213,34 @@ mod tests {
         assert_eq!(grade_named(&TABLE, "medium"), None);
     }
 }
+
+/// Characters of the input an error message quotes at most ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 40;
+
+/// A short quote of `text` for an error message: the first
+/// [`EXCERPT_CHARS`] characters, and `…` when there were more, so that a
+/// huge input never comes back whole inside its error.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod excerpt_tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_short_text_is_kept() {
+        assert_eq!(excerpt("4x3:h"), "4x3:h");
+        let long = "é".repeat(10_000);
+        let quoted = excerpt(&long);
+        assert_eq!(quoted.chars().count(), EXCERPT_CHARS + 1);
+        assert!(quoted.ends_with('…'));
+        assert_eq!(
+            excerpt(&"a".repeat(EXCERPT_CHARS)),
+            "a".repeat(EXCERPT_CHARS)
+        );
+    }
+}

@@ -23,6 +23,7 @@
 //! cell and `1`..`9` for the digit cells, as the corpus's solutions do.
 
 use crate::digits::{sum_is_possible, MAX_RUN};
+use gridforge_game::excerpt;
 use std::fmt;
 use std::str::FromStr;
 
@@ -191,6 +192,9 @@ pub enum ParseErrorKind {
     /// The tokens parse but the board breaks a structural rule.
     #[error(transparent)]
     Rule(RuleError),
+    /// The board has no digit cell, so no run: it is not a puzzle.
+    #[error("the board has no digit cells (no runs): not a puzzle")]
+    NoRuns,
 }
 
 /// A text description that cannot be read, with where and what.
@@ -541,7 +545,7 @@ fn tokenize(text: &str) -> Result<Tokens<'_>, ParseError> {
         err(
             header_line,
             header_column,
-            ParseErrorKind::BadHeader(header.trim().to_string()),
+            ParseErrorKind::BadHeader(excerpt(header.trim())),
         )
     };
     let [rows, cols] = numbers[..] else {
@@ -622,7 +626,7 @@ pub(crate) fn parse_layout_tokens(text: &str) -> Result<(usize, usize, Vec<bool>
                 line,
                 column,
                 kind: ParseErrorKind::BadToken {
-                    token: token.to_string(),
+                    token: excerpt(token),
                     expected: "`-` (no digit) or `0` (digit cell)",
                 },
             }),
@@ -677,21 +681,31 @@ impl FromStr for Board {
                 line,
                 column,
                 kind: ParseErrorKind::BadToken {
-                    token: token.to_string(),
+                    token: excerpt(token),
                     expected:
                         "`-`, `0`, a digit 1-9 or a clue `down,across` such as `16,` or `,23`",
                 },
             })?;
             cells.push(cell);
         }
-        Board::from_cells(tokens.rows, tokens.cols, cells).map_err(|e| {
+        let board = Board::from_cells(tokens.rows, tokens.cols, cells).map_err(|e| {
             let (line, column, _) = tokens.cells[e.row * tokens.cols + e.col];
             ParseError {
                 line,
                 column,
                 kind: ParseErrorKind::Rule(e.rule),
             }
-        })
+        })?;
+        // A puzzle is its runs: a board of blanks and nothing else would be
+        // "unique", "easy" and "solved" at once.
+        if !board.cells.iter().any(|c| c.is_digit_cell()) {
+            return Err(ParseError {
+                line: 1,
+                column: 1,
+                kind: ParseErrorKind::NoRuns,
+            });
+        }
+        Ok(board)
     }
 }
 
@@ -797,7 +811,7 @@ impl FromStr for Solution {
                     line,
                     column,
                     kind: ParseErrorKind::BadToken {
-                        token: token.to_string(),
+                        token: excerpt(token),
                         expected: "`-` or a digit 1-9",
                     },
                 }),

@@ -378,7 +378,8 @@ impl Maker {
             .run(&self.model, target.hardest_technique(), Granularity::Level);
         let cost = match end {
             EngineEnd::Solved => 0,
-            EngineEnd::Stuck => self.engine.open_candidates(),
+            // The generator's engine has no budget, so it never gives up.
+            EngineEnd::Stuck | EngineEnd::GaveUp => self.engine.open_candidates(),
             // The sums come from a real filling, so the logic cannot find a
             // contradiction; treat one as the worst state all the same.
             EngineEnd::Contradiction(_) => usize::MAX,
@@ -472,7 +473,7 @@ impl Maker {
         self.first = first;
         match end {
             EngineEnd::Solved => true,
-            EngineEnd::Stuck => self.engine.open_candidates() <= cost,
+            EngineEnd::Stuck | EngineEnd::GaveUp => self.engine.open_candidates() <= cost,
             // Impossible for sums of a real filling; let the full rating decide.
             EngineEnd::Contradiction(_) => true,
         }

@@ -32,8 +32,11 @@
 
 use crate::board::{Board, Cell, Direction, SetDigitError};
 use crate::digits::{combo_masks, is_single, DigitSet, ALL_DIGITS};
-use crate::logic::{Difficulty, Engine, Focus, Granularity, Technique, Trace};
-use crate::model::Model;
+use crate::logic::{
+    others_extremes, Difficulty, Engine, EngineEnd, Focus, Granularity, LogicGaveUp, Technique,
+    Trace,
+};
+use crate::model::{sum_bound, Model};
 use crate::search::{solve, SolveError};
 use gridforge_game::Uniqueness;
 use std::collections::BTreeMap;
@@ -94,6 +97,53 @@ pub struct Message {
     pub params: Vec<(&'static str, Param)>,
 }
 
+/// A cell's bounds in a [`Technique::SumBounds`] step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// The cell.
+    pub cell: Pos,
+    /// The run's open cells must make this together.
+    pub rest: u32,
+    /// The least the run's other open cells can make (distinct digits).
+    pub others_least: u32,
+    /// The most they can make.
+    pub others_most: u32,
+}
+
+/// The arithmetic behind a step that its sentence leaves to the picture
+/// (the web client highlights runs and cells); a reader without the board,
+/// such as the CLI's, needs it written out. Not part of the API's JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// The sentence and the runs' cells say it all.
+    None,
+    /// Sum bounds: every cell the step narrowed, with its bounds.
+    Bounds(Vec<Bound>),
+    /// A region sum (innies and outies).
+    Region {
+        /// Runs of one direction whose sums are counted in.
+        counted_in: Vec<HintRun>,
+        /// Runs of the other direction counted out.
+        counted_out: Vec<HintRun>,
+        /// Cells of the counted-in runs that no counted-out run covers.
+        inside: Vec<Pos>,
+        /// Cells of the counted-out runs outside the counted-in runs.
+        outside: Vec<Pos>,
+    },
+    /// A contradiction: the digit tried, the digits the other techniques
+    /// then place one after another, and the run that cannot be completed.
+    Chain {
+        /// The cell tried.
+        cell: Pos,
+        /// The digit tried in it.
+        digit: u8,
+        /// The placements that follow, in the order they were made.
+        placed: Vec<Placement>,
+        /// The run the chain breaks.
+        broken: HintRun,
+    },
+}
+
 /// One deduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -109,6 +159,8 @@ pub struct Step {
     pub places: Vec<Placement>,
     /// Why, as a message key and parameters.
     pub message: Message,
+    /// The arithmetic behind it, for a reader without the board.
+    pub detail: Detail,
 }
 
 impl Step {
@@ -161,6 +213,9 @@ pub enum HintError {
     /// The search could not decide uniqueness within its budget.
     #[error("cannot decide within the budget whether the puzzle has one solution: {0}")]
     Undecided(SolveError),
+    /// The logical solver spent the budget before the next placed digit.
+    #[error("cannot find the next deduction within the budget: {0}")]
+    GaveUp(LogicGaveUp),
     /// A pencil mark names a cell that is not a white cell of the board.
     #[error("pencil marks for row {row}, column {col}, which is not a white cell")]
     NotAWhiteCell {
@@ -177,7 +232,7 @@ pub enum HintError {
 /// digits (and marks that exclude the right digit) are answered as
 /// [`Hint::Mistakes`] without saying more. Otherwise the logical solver runs
 /// from the position, easiest technique first, and the answer is the chain of
-/// steps that leads to the next placed digit.
+/// steps that leads to the next placed digit; it too may spend `budget` nodes.
 pub fn hint(board: &Board, marks: &Marks, budget: u64) -> Result<Hint, HintError> {
     for &(row, col) in marks.keys() {
         if !board.cell(row, col).is_some_and(Cell::is_digit_cell) {
@@ -238,19 +293,28 @@ pub fn hint(board: &Board, marks: &Marks, budget: u64) -> Result<Hint, HintError
                     key: "kakuro.explain.last-candidate",
                     params: vec![("digit", Param::Number(u32::from(digit)))],
                 },
+                detail: Detail::None,
             }]));
         }
     }
     let mut engine = Engine::new(&model);
     engine.trace = Some(Box::default());
+    // The same budget bounds the logic as the search: a trial per candidate
+    // of every open cell is a lot on a large board.
+    engine.budget = budget;
     let runs = 0..model.runs.len() as u32;
-    engine.run_from(
+    let end = engine.run_from(
         &model,
         &masks,
         runs,
         Technique::Contradiction,
         Granularity::Technique,
     );
+    if end == EngineEnd::GaveUp {
+        return Err(HintError::GaveUp(LogicGaveUp {
+            nodes: engine.nodes,
+        }));
+    }
     let trace = engine.trace.take().unwrap_or_default();
     Ok(Hint::Steps(explain(&model, &engine, &masks, &trace)))
 }
@@ -338,10 +402,12 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
             .into_iter()
             .map(|r| hint_run(model, r))
             .collect();
+        let changes = &trace.changes[step.start..end];
         steps.push(Step {
             technique: step.technique,
             runs,
             cells,
+            detail: detail(model, engine, step, &before[i], changes),
             message: message(
                 model,
                 engine,
@@ -354,6 +420,80 @@ fn explain(model: &Model, engine: &Engine, start: &[u16], trace: &Trace) -> Vec<
         });
     }
     steps
+}
+
+/// The arithmetic of a step ([`Detail`]), from the masks before it and its
+/// changes.
+fn detail(
+    model: &Model,
+    engine: &Engine,
+    step: &crate::logic::TraceStep,
+    masks: &[u16],
+    changes: &[(u16, u16, u16)],
+) -> Detail {
+    match (step.technique, step.focus) {
+        (Technique::SumBounds, Focus::Run(run)) => {
+            // Replayed cell by cell as the technique goes: each cell sees
+            // the ones before it narrowed.
+            let mut masks = masks.to_vec();
+            let Some(view) = model.runs[run as usize].view(&masks) else {
+                return Detail::None;
+            };
+            let mut bounds = Vec::new();
+            for (i, &cell) in view.open().iter().enumerate() {
+                let Some((least, most)) = others_extremes(&masks, view.open(), i) else {
+                    break;
+                };
+                if let Some(range) = sum_bound(view.rest, least, most) {
+                    masks[cell as usize] &= range;
+                }
+                if changes.iter().any(|&(c, _, _)| c == cell) {
+                    bounds.push(Bound {
+                        cell: position(model, cell),
+                        rest: view.rest,
+                        others_least: least,
+                        others_most: most,
+                    });
+                }
+            }
+            Detail::Bounds(bounds)
+        }
+        (_, Focus::Region(region)) => {
+            let region = &engine.regions()[region];
+            let runs = |list: &[u32]| list.iter().map(|&r| hint_run(model, r)).collect();
+            let cells = |list: &[u16]| list.iter().map(|&c| position(model, c)).collect();
+            Detail::Region {
+                counted_in: runs(&region.plus_runs),
+                counted_out: runs(&region.minus_runs),
+                inside: cells(&region.plus_cells),
+                outside: cells(&region.minus_cells),
+            }
+        }
+        (_, Focus::Trial { cell, digit, .. }) => {
+            let mut start = masks.to_vec();
+            start[cell as usize] = 1 << digit;
+            let (end, trial) = engine.replay_trial(model, &start, cell);
+            let EngineEnd::Contradiction(broken) = end else {
+                return Detail::None;
+            };
+            let placed = trial
+                .changes
+                .iter()
+                .filter(|&&(_, _, new)| is_single(new))
+                .map(|&(c, _, new)| Placement {
+                    cell: position(model, c),
+                    digit: new.trailing_zeros() as u8,
+                })
+                .collect();
+            Detail::Chain {
+                cell: position(model, cell),
+                digit,
+                placed,
+                broken: hint_run(model, broken),
+            }
+        }
+        _ => Detail::None,
+    }
 }
 
 fn position(model: &Model, cell: u16) -> Pos {

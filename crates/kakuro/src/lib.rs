@@ -53,12 +53,14 @@ pub use generate::{
 };
 pub use gridforge_game::{Game, Uniqueness};
 pub use hint::{
-    hint, Hint, HintError, HintRun, Marks, Message, Param, Placement, Pos, Removal, Step,
+    hint, Bound, Detail, Hint, HintError, HintRun, Marks, Message, Param, Placement, Pos, Removal,
+    Step,
 };
 pub use layout::{Layout, LayoutError, LayoutRule};
 pub use logic::{
-    candidates, rate, solve_logically, Candidates, Contradiction, Difficulty, Grade, LevelFacts,
-    LogicOutcome, LogicReport, Technique, UnknownDifficulty, DIFFICULTIES, MASTER,
+    candidates, rate, rate_within, solve_logically, Candidates, Contradiction, Difficulty, Grade,
+    LevelFacts, LogicGaveUp, LogicOutcome, LogicReport, Technique, UnknownDifficulty, DIFFICULTIES,
+    MASTER,
 };
 pub use search::{solve, SearchStats, SolveError, SolveOutcome};
 pub use validate::{is_solved, validate, Violation, ViolationKind};

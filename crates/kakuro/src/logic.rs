@@ -404,17 +404,57 @@ impl Candidates {
     }
 }
 
+/// The logical solver spent its whole node budget ([`rate_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the logical solver gave up after {nodes} nodes (its budget)")]
+pub struct LogicGaveUp {
+    /// Nodes spent: a technique tried on one run, a region looked at, a
+    /// candidate tried in a contradiction.
+    pub nodes: u64,
+}
+
 /// Solves `board` (keeping the digits written in it) with the techniques up to
-/// level `max`, easiest first.
+/// level `max`, easiest first. Unbounded: for puzzles of the generator's sizes
+/// and the corpus; input from elsewhere goes through [`rate_within`].
 pub fn solve_logically(board: &Board, max: Difficulty) -> LogicReport {
     let model = Model::from_board(board);
     let mut engine = Engine::new(&model);
     let end = engine.run(&model, max.hardest_technique(), Granularity::Technique);
+    report_of(&model, &engine, end)
+}
+
+/// Rates a puzzle: [`solve_logically`] with every technique allowed (up to
+/// [`Difficulty::Master`]).
+pub fn rate(board: &Board) -> LogicReport {
+    solve_logically(board, Difficulty::Master)
+}
+
+/// [`rate`] within a budget of `budget` nodes, for puzzles of any size: a
+/// board with many solutions (a lattice of short runs) makes the Master
+/// techniques try every candidate of every cell, which on a 100×100 board
+/// takes minutes without a bound.
+pub fn rate_within(board: &Board, budget: u64) -> Result<LogicReport, LogicGaveUp> {
+    let model = Model::from_board(board);
+    let mut engine = Engine::new(&model);
+    engine.budget = budget;
+    let hardest = Difficulty::Master.hardest_technique();
+    let end = engine.run(&model, hardest, Granularity::Technique);
+    if end == EngineEnd::GaveUp {
+        return Err(LogicGaveUp {
+            nodes: engine.nodes,
+        });
+    }
+    Ok(report_of(&model, &engine, end))
+}
+
+/// The report of an engine that stopped with `end` (not [`EngineEnd::GaveUp`],
+/// which an unbounded engine never reaches: reported as stuck).
+fn report_of(model: &Model, engine: &Engine, end: EngineEnd) -> LogicReport {
     let outcome = match end {
         EngineEnd::Solved => LogicOutcome::Solved(model.solution(&engine.masks)),
-        EngineEnd::Stuck => LogicOutcome::Stuck,
+        EngineEnd::Stuck | EngineEnd::GaveUp => LogicOutcome::Stuck,
         EngineEnd::Contradiction(run) => {
-            LogicOutcome::Contradiction(contradiction_at(&model, &model.runs[run as usize]))
+            LogicOutcome::Contradiction(contradiction_at(model, &model.runs[run as usize]))
         }
     };
     LogicReport {
@@ -422,14 +462,8 @@ pub fn solve_logically(board: &Board, max: Difficulty) -> LogicReport {
         hardest: engine.hardest(),
         steps: engine.steps,
         open_cells: engine.masks.iter().filter(|&&m| !is_single(m)).count(),
-        candidates: Candidates::from_masks(&model, &engine.masks),
+        candidates: Candidates::from_masks(model, &engine.masks),
     }
-}
-
-/// Rates a puzzle: [`solve_logically`] with every technique allowed (up to
-/// [`Difficulty::Master`]).
-pub fn rate(board: &Board) -> LogicReport {
-    solve_logically(board, Difficulty::Master)
 }
 
 /// The digits still possible in each cell of a partly filled board: what the
@@ -452,6 +486,29 @@ fn contradiction_at(model: &Model, run: &RunData) -> Contradiction {
     }
 }
 
+/// [`Technique::SumBounds`]' view of the open cells of a run other than
+/// `open[i]`: the least and the most they can make together, each cell
+/// between its smallest and largest candidate and all of them distinct.
+/// `None` when their candidates cannot be distinct digits.
+pub(crate) fn others_extremes(masks: &[u16], open: &[u16], i: usize) -> Option<(u32, u32)> {
+    let mut least = 0;
+    let mut most = 0;
+    let mut union = 0u16;
+    for (j, &cell) in open.iter().enumerate() {
+        if j != i {
+            let m = masks[cell as usize];
+            least += m.trailing_zeros();
+            most += 15 - m.leading_zeros();
+            union |= m;
+        }
+    }
+    let others = open.len() - 1;
+    Some((
+        least.max(smallest_sum(union, others)?),
+        most.min(largest_sum(union, others)?),
+    ))
+}
+
 /// How the engine stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EngineEnd {
@@ -459,6 +516,8 @@ pub(crate) enum EngineEnd {
     Stuck,
     /// The run (its index) that cannot be completed.
     Contradiction(u32),
+    /// The work budget ([`Engine::budget`]) ran out first.
+    GaveUp,
 }
 
 /// Marker error: the run being worked on cannot be completed.
@@ -504,6 +563,9 @@ pub(crate) struct Trace {
     pub changes: Vec<(u16, u16, u16)>,
     /// Set when the engine stopped after the first step that placed a digit.
     pub stopped: bool,
+    /// Record on past placements instead of stopping (a contradiction's
+    /// trial, replayed to show its chain).
+    pub keep_going: bool,
 }
 
 /// A region for [`Technique::RegionSum`]: whole runs counted in (`plus`) and
@@ -550,6 +612,14 @@ pub(crate) struct Engine {
     trial: Option<Box<Engine>>,
     /// Set to record every step (hints); stops after the first placement.
     pub trace: Option<Box<Trace>>,
+    /// Work done so far, in nodes: a technique tried on one run, a region
+    /// looked at, a candidate tried (with its trial engine's nodes). Counted
+    /// across runs of the engine, so one budget bounds a whole rating.
+    pub nodes: u64,
+    /// The nodes the engine may spend ([`u64::MAX`]: no bound, for the
+    /// generator, whose layouts are small); past it the engine stops with
+    /// [`EngineEnd::GaveUp`].
+    pub budget: u64,
 }
 
 /// A run's placed digits and open cells.
@@ -567,6 +637,8 @@ impl Engine {
             regions: None,
             trial: None,
             trace: None,
+            nodes: 0,
+            budget: u64::MAX,
         }
     }
 
@@ -643,6 +715,9 @@ impl Engine {
             if self.masks.iter().all(|&m| is_single(m)) {
                 return EngineEnd::Solved;
             }
+            if self.out_of_budget() {
+                return EngineEnd::GaveUp;
+            }
             // The easiest multi-run technique allowed that changes something.
             let mut applied = None;
             for technique in [Technique::RegionSum, Technique::Contradiction] {
@@ -656,6 +731,8 @@ impl Engine {
                 };
                 match found {
                     Err(run) => return EngineEnd::Contradiction(run),
+                    // Stopped part way, the technique's "nothing" is no answer.
+                    Ok(_) if self.out_of_budget() => return EngineEnd::GaveUp,
                     Ok(Some(focus)) => {
                         self.trace_step(technique, focus, mark);
                         applied = Some(technique);
@@ -672,6 +749,38 @@ impl Engine {
                 return EngineEnd::Stuck;
             }
         }
+    }
+
+    /// Runs a contradiction's trial again, from `start` (the tried digit
+    /// already in `cell`), with a trace that goes on past placements: how
+    /// the digit leads to the run that breaks (for hints). The same trial
+    /// as [`Technique::Contradiction`]'s: its techniques, its regions.
+    pub(crate) fn replay_trial(
+        &self,
+        model: &Model,
+        start: &[u16],
+        cell: u16,
+    ) -> (EngineEnd, Trace) {
+        let mut trial = Engine::new(model);
+        trial.regions = self.regions.clone();
+        trial.budget = self.budget;
+        trial.trace = Some(Box::new(Trace {
+            keep_going: true,
+            ..Trace::default()
+        }));
+        let end = trial.run_from(
+            model,
+            start,
+            model.cell_runs[cell as usize].into_iter(),
+            Technique::RegionSum,
+            Granularity::Level,
+        );
+        (end, *trial.trace.take().unwrap_or_default())
+    }
+
+    /// True once the engine has spent more nodes than its budget.
+    fn out_of_budget(&self) -> bool {
+        self.nodes > self.budget
     }
 
     /// Where the next traced step's changes start.
@@ -691,7 +800,7 @@ impl Engine {
                 focus,
                 start,
             });
-            if placed {
+            if placed && !trace.keep_going {
                 trace.stopped = true;
             }
         }
@@ -705,6 +814,10 @@ impl Engine {
             let Some(run) = self.queues[q].pop() else {
                 break;
             };
+            self.nodes += 1;
+            if self.out_of_budget() {
+                return Some(EngineEnd::GaveUp);
+            }
             self.queued[run as usize] &= !(1 << q);
             // A full run only needs its check that the digits are distinct
             // and make the sum, which the first queue does.
@@ -789,6 +902,10 @@ impl Engine {
         let regions = self.regions.take().unwrap_or_else(|| find_regions(model));
         let mut found = Ok(None);
         for (index, region) in regions.iter().enumerate() {
+            self.nodes += 1;
+            if self.out_of_budget() {
+                break;
+            }
             let plus: i32 = region
                 .plus_runs
                 .iter()
@@ -860,6 +977,9 @@ impl Engine {
                 let bit = rest & rest.wrapping_neg();
                 rest &= rest - 1;
                 start[cell as usize] = bit;
+                self.nodes += 1;
+                trial.nodes = 0;
+                trial.budget = self.budget.saturating_sub(self.nodes);
                 let end = trial.run_from(
                     model,
                     &start,
@@ -867,8 +987,12 @@ impl Engine {
                     Technique::RegionSum,
                     Granularity::Level,
                 );
+                self.nodes += trial.nodes;
                 if let EngineEnd::Contradiction(broken) = end {
                     found = Some((cell, bit, broken));
+                    break 'cells;
+                }
+                if self.out_of_budget() {
                     break 'cells;
                 }
             }
@@ -991,22 +1115,9 @@ impl Engine {
         if view.count < 2 {
             return Ok(false);
         }
-        let others = view.count - 1;
         let mut changed = false;
         for i in 0..view.count {
-            let mut least = 0;
-            let mut most = 0;
-            let mut union = 0u16;
-            for (j, &cell) in view.open().iter().enumerate() {
-                if j != i {
-                    let m = self.masks[cell as usize];
-                    least += m.trailing_zeros();
-                    most += 15 - m.leading_zeros();
-                    union |= m;
-                }
-            }
-            let least = least.max(smallest_sum(union, others).ok_or(Broken)?);
-            let most = most.min(largest_sum(union, others).ok_or(Broken)?);
+            let (least, most) = others_extremes(&self.masks, view.open(), i).ok_or(Broken)?;
             let range = sum_bound(view.rest, least, most).ok_or(Broken)?;
             changed |= self.narrow(model, view.open[i], range)?;
         }

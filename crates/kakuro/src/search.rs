@@ -35,7 +35,7 @@ pub type SolveOutcome = gridforge_game::SolveOutcome<Solution, SearchStats>;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The node budget ran out before the search finished.
-    #[error("search budget of {budget} nodes exhausted after {found} solution(s)")]
+    #[error("the search gave up after {budget} nodes (its budget), {found} solution(s) found")]
     BudgetExceeded {
         /// The budget given.
         budget: u64,

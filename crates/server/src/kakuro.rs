@@ -410,7 +410,9 @@ pub async fn board_hint(
         .await?
         .map_err(|e| match e {
             HintError::NotAWhiteCell { .. } => ApiError::bad_request(e.to_string()),
-            HintError::Undecided(_) => ApiError::unprocessable(e.to_string()),
+            HintError::Undecided(_) | HintError::GaveUp(_) => {
+                ApiError::unprocessable(e.to_string())
+            }
             HintError::NoSolution | HintError::SeveralSolutions => {
                 ApiError::bad_request(e.to_string())
             }

@@ -23,6 +23,7 @@ pub mod census;
 pub mod chain;
 pub mod error;
 mod game;
+pub mod hint;
 mod keys;
 pub mod level;
 pub mod pack;
@@ -42,6 +43,7 @@ pub use error::{
 };
 pub use game::{CensusParams, Triplex};
 pub use gridforge_game::{Game, Uniqueness};
+pub use hint::{hint, placements_from_grid, HintError, TriplexHint};
 pub use level::{piece_letter, Level, Placement, Solution};
 pub use pack::{CensusLine, Family, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
 pub use piece::{Piece, Transform};
