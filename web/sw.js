@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "6e1350850a6d6ce1";
+const VERSION = "aa38e5fa381b8724";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
