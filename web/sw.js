@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "aa38e5fa381b8724";
+const VERSION = "2d509c9de44ed012";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -159,6 +159,19 @@ test("a Kakuro solved on a phone held sideways: the solved panel is in sight", a
     await page.waitForSelector("#kk-solved");
     await page.waitForTimeout(200);
     await inSight(page, "#kk-solved");
+    // Sticky, it must not lie over the board or the pad and tools (it did,
+    // after the pad, until the page scrolled), here or further up the page.
+    for (const y of [null, 0]) {
+      if (y !== null) await page.evaluate((top) => scrollTo(0, top), y);
+      const covered = await page.evaluate(() => {
+        const panel = document.getElementById("kk-status").getBoundingClientRect();
+        const hit = (r) => r.width > 0 && r.height > 0 && r.left < panel.right && r.right > panel.left && r.top < panel.bottom && r.bottom > panel.top;
+        return [...document.querySelectorAll("#kk-board, .kk-side button, .kk-side input")]
+          .filter((el) => !el.closest("#kk-status") && hit(el.getBoundingClientRect()))
+          .map((el) => el.id || el.className || el.tagName);
+      });
+      assert.deepEqual(covered, [], `the solved panel lies over these (scrolled to ${y ?? "where solving left it"})`);
+    }
   });
 });
 
