@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5e6626f524e748b5";
+const VERSION = "2d509c9de44ed012";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -33,6 +33,8 @@ const FILES = [
   "index.html",
   "js/app.js",
   "js/chess-api.js",
+  "js/chess-board.js",
+  "js/chess-duo.js",
   "js/chess-pieces.js",
   "js/chess-rules.js",
   "js/chess-store.js",

@@ -3,8 +3,9 @@
 // the five languages, the same head (a way back and a title) on every game
 // screen, no dialog left open after the address changes, the notice lying
 // over nothing, the solved panel in sight on a phone (Triplex; Kakuro held
-// sideways, where the panel is under the board), and the
-// Kakuro editor offering the sizes New game does.
+// sideways, where the panel is under the board and covers nothing), the
+// Kakuro editor offering the sizes New game does, and the Kakuro home tile
+// showing whole cells.
 // (web-tests/tools/screens.mjs takes the pictures for a person to look at.)
 
 import assert from "node:assert/strict";
@@ -159,6 +160,19 @@ test("a Kakuro solved on a phone held sideways: the solved panel is in sight", a
     await page.waitForSelector("#kk-solved");
     await page.waitForTimeout(200);
     await inSight(page, "#kk-solved");
+    // Sticky, it must not lie over the board or the pad and tools (it did,
+    // after the pad, until the page scrolled), here or further up the page.
+    for (const y of [null, 0]) {
+      if (y !== null) await page.evaluate((top) => scrollTo(0, top), y);
+      const covered = await page.evaluate(() => {
+        const panel = document.getElementById("kk-status").getBoundingClientRect();
+        const hit = (r) => r.width > 0 && r.height > 0 && r.left < panel.right && r.right > panel.left && r.top < panel.bottom && r.bottom > panel.top;
+        return [...document.querySelectorAll("#kk-board, .kk-side button, .kk-side input")]
+          .filter((el) => !el.closest("#kk-status") && hit(el.getBoundingClientRect()))
+          .map((el) => el.id || el.className || el.tagName);
+      });
+      assert.deepEqual(covered, [], `the solved panel lies over these (scrolled to ${y ?? "where solving left it"})`);
+    }
   });
 });
 
@@ -209,4 +223,32 @@ test("the Kakuro editor offers the sizes New game does", async () => {
     assert.deepEqual(await sizes("#kk-ed-size"), offered);
     assert.ok(offered.length > 1);
   });
+});
+
+test("the Kakuro home tile shows whole cells, lined up in columns, at every width", async () => {
+  for (const width of [390, 844, 1280]) {
+    await withPage(`kakuro-tile-${width}`, { viewport: { width, height: 800 } }, async (page) => {
+      await page.goto(suite.url);
+      await ready(page);
+      const { shown, cut, columns } = await page.evaluate(() => {
+        const art = document.querySelector(".game-art.kakuro").getBoundingClientRect();
+        // A row shows the cells on its first line that start inside the tile (it hides the rest).
+        const rows = [...document.querySelectorAll(".game-art.kakuro .art-row")].map((row) => {
+          const line = row.getBoundingClientRect();
+          return [...row.children]
+            .map((c) => c.getBoundingClientRect())
+            .filter((r) => r.top < line.bottom && r.bottom > line.top && r.left < art.right);
+        });
+        const inside = (r) => r.left >= art.left - 0.5 && r.right <= art.right + 0.5 && r.bottom <= art.bottom + 0.5;
+        return {
+          shown: rows.map((cells) => cells.length),
+          cut: rows.flat().filter((r) => !inside(r)).length,
+          columns: rows[0].every((r, k) => Math.abs(r.left - rows[1][k]?.left) < 0.5),
+        };
+      });
+      assert.equal(cut, 0, `${width} px: cells cut at the tile's edge`);
+      assert.ok(shown[0] >= 4 && shown[0] === shown[1], `${width} px: cells shown per row ${shown}`);
+      assert.ok(columns, `${width} px: the two rows' cells line up`);
+    });
+  }
 });

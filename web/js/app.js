@@ -109,12 +109,18 @@ function showTheme() {
 }
 
 /** Two rows of a Kakuro board for its tile, 20 cells each: "\\" a clue cell, a digit a filled one. */
-const KAKURO_ART = "\\97\\89\\61\\83\\79\\58\\9" + "79\\8\\31\\2\\95\\8\\43\\6\\";
+const KAKURO_ART = ["\\97\\89\\61\\83\\79\\58\\9", "79\\8\\31\\2\\95\\8\\43\\6\\"];
 
 function renderHome() {
   const art = (game) =>
     game === "kakuro"
-      ? [...KAKURO_ART].map((c) => h("span", { class: c === "\\" ? "clue" : "digit" }, c === "\\" ? "" : c))
+      ? KAKURO_ART.map((row) =>
+          h(
+            "span",
+            { class: "art-row" },
+            [...row].map((c) => h("span", { class: c === "\\" ? "clue" : "digit" }, c === "\\" ? "" : c)),
+          ),
+        )
       : [];
   const tile = (game, extra) =>
     h(

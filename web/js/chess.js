@@ -5,26 +5,26 @@
 // (chess-store.js), and the game in progress survives a reload. Two players
 // can share the device: they take turns, a found pair scores and keeps the
 // turn, a miss passes it, and the one with more pairs wins; each mode keeps
-// its own best results. A new game's
-// setup comes from the server (chess-api.js) or, without one, from the
-// offline pack web/chess/setups.json turned by one of the board's 8
-// symmetries.
+// its own best results. A new game's setup comes from the server
+// (chess-api.js) or, without one, from the offline pack
+// web/chess/setups.json turned by one of the board's 8 symmetries.
+//
+// This module is the game's flow (setups, moves, the end, best results and
+// the app's hooks); the board's DOM and keyboard are chess-board.js's, the
+// names dialog and scoreboard of a game for two chess-duo.js's.
 
 import { createChessApi } from "./chess-api.js";
-import { pieceSvg } from "./chess-pieces.js";
+import { createBoard, pieceName } from "./chess-board.js";
+import { askNames, createScoreboard, outcomeText } from "./chess-duo.js";
 import {
-  NAME_MAX,
   SYMMETRY_NAMES,
   addResult,
   applySymmetry,
-  cleanName,
   hideShown,
   newGame,
   pairsFound,
-  squareName,
   uncover,
   validSetup,
-  winner,
 } from "./chess-rules.js";
 import { loadChess, saveChess } from "./chess-store.js";
 import { button, h, screenHead } from "./dom.js";
@@ -32,18 +32,6 @@ import { loadJSON } from "./resources.js";
 
 /** How long a pair that is not a pair stays face up. */
 export const MISS_MS = 1100;
-
-/** Catalog keys of the pieces' names, by setup letter. */
-const PIECE_NAMES = {
-  Q: "chess.piece.whiteQueen",
-  N: "chess.piece.whiteKnight",
-  B: "chess.piece.whiteBishop",
-  R: "chess.piece.whiteRook",
-  q: "chess.piece.blackQueen",
-  n: "chess.piece.blackKnight",
-  b: "chess.piece.blackBishop",
-  r: "chess.piece.blackRook",
-};
 
 /** ChessMemory for the app (see the screen interface in app.js). */
 export function createChess(ctx) {
@@ -94,7 +82,7 @@ export function createChess(ctx) {
     starting ??= (async () => {
       clearTimeout(missTimer);
       // The first game of a visit starts before the board exists.
-      ui?.board?.setAttribute("aria-busy", "true");
+      ui?.board?.el.setAttribute("aria-busy", "true");
       try {
         const { setup, source } = await freshSetup();
         game = newGame(setup, source, names);
@@ -102,7 +90,7 @@ export function createChess(ctx) {
         save();
       } catch (err) {
         console.error(err);
-        ui?.board?.removeAttribute("aria-busy");
+        ui?.board?.el.removeAttribute("aria-busy");
         if (ui?.message) showMessage(t("chess.noSetup"), "error");
         return;
       } finally {
@@ -138,34 +126,16 @@ export function createChess(ctx) {
     ui.pairs = h("span", { id: "chess-pairs" });
     ui.timer = h("span", { class: "timer", id: "chess-timer", title: t("chess.time") });
     ui.message = h("p", { class: "chess-message", id: "chess-message", role: "status" });
-    ui.board = h("div", {
-      class: "chess-board",
-      id: "chess-board",
-      role: "grid",
-      "aria-label": t("chess.board"),
-      "data-source": game.source ?? "",
+    ui.board = createBoard({
+      t,
+      source: game.source,
+      cursor,
+      onChoose: choose,
+      onCursor: (i) => {
+        cursor = i;
+      },
     });
-    ui.squares = [];
-    for (let row = 0; row < 8; row++) {
-      const rowEl = h("div", { role: "row", class: "chess-row" });
-      for (let col = 0; col < 8; col++) {
-        const i = row * 8 + col;
-        const square = h("button", {
-          type: "button",
-          role: "gridcell",
-          class: `chess-square ${(row + col) % 2 ? "dark" : "light"}`,
-          "data-square": squareName(i),
-          "data-index": i,
-          tabindex: i === cursor ? 0 : -1,
-          onclick: () => choose(i),
-          onfocus: () => setCursor(i, false),
-        });
-        ui.squares.push(square);
-        rowEl.append(square);
-      }
-      ui.board.append(rowEl);
-    }
-    ui.board.addEventListener("keydown", keyDown);
+    ui.scoreboard = game.players ? createScoreboard(t, game.players) : null;
     ui.best = h("aside", { class: "chess-best", id: "chess-best" });
     ui.end = h("div", { class: "status chess-end", id: "chess-end", role: "status", hidden: true });
     view.replaceChildren(
@@ -181,13 +151,15 @@ export function createChess(ctx) {
           "div",
           { class: "tools" },
           button("chess-new", t("chess.newGame"), () => startNewGame()),
-          button("chess-duo", t("chess.duo.button"), () => askNames(), { class: "ghost" }),
+          button("chess-duo", t("chess.duo.button"), () => askNames(t, data.names ?? [], startDuo), {
+            class: "ghost",
+          }),
         ),
         game.source === "pack"
           ? h("p", { class: "chess-source", id: "chess-source" }, t("offline.chessPack"))
           : null,
-        scoreboard(),
-        ui.board,
+        ui.scoreboard?.el,
+        ui.board.el,
         ui.message,
         ui.end,
         h("p", { class: "help" }, t("chess.help")),
@@ -199,71 +171,13 @@ export function createChess(ctx) {
     tick(0);
   }
 
-  /** The two players' names and scores, whose turn it is marked; null for a solo game. */
-  function scoreboard() {
-    if (!game.players) return null;
-    ui.players = game.players.map((p, k) =>
-      h(
-        "li",
-        { class: "chess-player", id: `chess-player-${k}` },
-        h("span", { class: "chess-player-name" }, p.name),
-        h("span", { class: "chess-player-score" }),
-      ),
-    );
-    ui.turn = h("p", { class: "chess-turn", id: "chess-turn" });
-    return h(
-      "div",
-      { class: "chess-duo" },
-      h("ol", { class: "chess-players", id: "chess-players", "aria-label": t("chess.duo.scores") }, ui.players),
-      ui.turn,
-    );
-  }
-
-  /** Updates the scores and the turn. */
-  function drawPlayers() {
-    if (!game.players || !ui?.players) return;
-    game.players.forEach((p, k) => {
-      const el = ui.players[k];
-      el.querySelector(".chess-player-score").textContent = t("chess.duo.score", { count: p.score });
-      const turn = !game.done && game.turn === k;
-      el.classList.toggle("turn", turn);
-      if (turn) el.setAttribute("aria-current", "true");
-      else el.removeAttribute("aria-current");
-    });
-    ui.turn.textContent = game.done ? "" : t("chess.duo.turn", { name: game.players[game.turn].name });
-  }
-
-  /** Shows every square as the game has it; face-down squares carry no piece in the DOM. */
+  /** Shows the game on the board, its counts and, when it is over, its end. */
   function draw() {
-    if (!ui?.squares) return;
-    const setup = game.setup;
-    const missed = game.shown.length === 2;
-    ui.squares.forEach((el, i) => {
-      const found = game.matched.includes(i);
-      const shown = game.shown.includes(i);
-      const state = found ? "found" : shown ? (missed ? "missed" : "shown") : "hidden";
-      if (el.dataset.state === state) return;
-      el.dataset.state = state;
-      const name = squareName(i);
-      if (state === "hidden") {
-        el.replaceChildren();
-        delete el.dataset.piece;
-        el.setAttribute("aria-label", t("chess.square.hidden", { square: name }));
-      } else {
-        el.replaceChildren(pieceSvg(setup[i]));
-        el.dataset.piece = setup[i];
-        const piece = t(PIECE_NAMES[setup[i]]);
-        el.setAttribute(
-          "aria-label",
-          t(found ? "chess.square.found" : "chess.square.open", { square: name, piece }),
-        );
-      }
-      el.setAttribute("aria-disabled", String(state === "found"));
-    });
+    if (!ui?.board) return;
+    ui.board.draw(game);
     ui.moves.textContent = t("chess.moves", { count: game.moves });
     ui.pairs.textContent = t("chess.pairs", { count: pairsFound(game), total: 32 });
-    ui.board.classList.toggle("done", game.done);
-    drawPlayers();
+    ui.scoreboard?.draw(game);
     showEnd();
   }
 
@@ -280,8 +194,8 @@ export function createChess(ctx) {
     const outcome = uncover(game, i);
     if (outcome === "none") return;
     if (hadMiss) clearTimeout(missTimer);
-    setCursor(i, false);
-    const piece = t(PIECE_NAMES[game.setup[i]]);
+    ui?.board?.setCursor(i, false);
+    const piece = pieceName(t, game.setup[i]);
     // With two players, whose move comes next (the same after a pair, the other after a miss).
     const next = game.players && !game.done ? ` ${t("chess.duo.turn", { name: game.players[game.turn].name })}` : "";
     if (outcome === "first") {
@@ -325,21 +239,13 @@ export function createChess(ctx) {
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
       names
-        ? h("strong", { id: "chess-winner" }, outcomeText(names, game.players.map((p) => p.score)))
+        ? h("strong", { id: "chess-winner" }, outcomeText(t, names, game.players.map((p) => p.score)))
         : null,
       h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
       button("chess-again", t("chess.again"), () => startNewGame(names)),
     );
     ui.end.hidden = false;
-  }
-
-  /** Who won a game for two and by how much, or that it was a tie. */
-  function outcomeText(names, scores) {
-    const [a, b] = scores;
-    if (a === b) return t("chess.duo.tie", { score: a });
-    const k = a > b ? 0 : 1;
-    return t("chess.duo.wins", { name: names[k], score: scores[k], other: scores[1 - k] });
   }
 
   /** The best results of the mode being played (solo or two players). */
@@ -363,7 +269,7 @@ export function createChess(ctx) {
             "li",
             {},
             t("chess.result", { count: r.moves, time: i18n.duration(r.ms) }),
-            duo ? ` · ${outcomeText(r.names, r.scores)}` : null,
+            duo ? ` · ${outcomeText(t, r.names, r.scores)}` : null,
             " ",
             h("span", { class: "ago" }, i18n.ago(r.at)),
           ),
@@ -372,91 +278,10 @@ export function createChess(ctx) {
     );
   }
 
-  // ---- two players ------------------------------------------------------
-
-  /** The dialog asking the two players' names, made once and kept in the page. */
-  function namesDialog() {
-    let el = document.getElementById("chess-duo-dialog");
-    if (!el) {
-      el = h("dialog", { id: "chess-duo-dialog", "aria-labelledby": "chess-duo-heading" });
-      document.body.append(el);
-    }
-    return el;
-  }
-
-  /** Asks the two players' names, then starts a game for two. */
-  function askNames() {
-    const el = namesDialog();
-    const last = data.names ?? [];
-    const inputs = [0, 1].map((k) =>
-      h("input", {
-        id: `chess-name-${k + 1}`,
-        name: `name${k + 1}`,
-        maxlength: NAME_MAX,
-        autocomplete: "off",
-        value: last[k] ?? "",
-        placeholder: t("chess.duo.player", { number: k + 1 }),
-      }),
-    );
-    const error = h("p", { class: "error", id: "chess-duo-error", role: "alert" });
-    const form = h(
-      "form",
-      { method: "dialog", id: "chess-duo-form" },
-      h("h2", { id: "chess-duo-heading" }, t("chess.duo.heading")),
-      h("p", {}, t("chess.duo.rules")),
-      ...inputs.map((input, k) =>
-        h("label", {}, h("span", {}, t("chess.duo.name", { number: k + 1 })), input),
-      ),
-      error,
-      h(
-        "div",
-        { class: "actions" },
-        button("chess-duo-cancel", t("dialog.cancel"), () => el.close(), { class: "ghost" }),
-        h("button", { type: "submit", id: "chess-duo-start" }, t("chess.duo.start")),
-      ),
-    );
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const names = inputs.map((input, k) => cleanName(input.value) || t("chess.duo.player", { number: k + 1 }));
-      if (names[0].toLocaleLowerCase() === names[1].toLocaleLowerCase()) {
-        error.textContent = t("chess.duo.sameNames");
-        inputs[1].focus();
-        return;
-      }
-      data.names = names;
-      el.close();
-      startNewGame(names);
-    });
-    el.replaceChildren(form);
-    el.showModal();
-    inputs[0].focus();
-  }
-
-  // ---- the keyboard ---------------------------------------------------
-
-  function setCursor(i, focus = true) {
-    cursor = i;
-    if (!ui?.squares) return;
-    ui.squares.forEach((el, k) => el.setAttribute("tabindex", k === i ? "0" : "-1"));
-    if (focus) ui.squares[i].focus();
-  }
-
-  function keyDown(e) {
-    const row = Math.floor(cursor / 8);
-    const col = cursor % 8;
-    const moves = {
-      ArrowUp: [row - 1, col],
-      ArrowDown: [row + 1, col],
-      ArrowLeft: [row, col - 1],
-      ArrowRight: [row, col + 1],
-      Home: [row, 0],
-      End: [row, 7],
-    };
-    const to = moves[e.key];
-    if (!to) return;
-    e.preventDefault();
-    const [r, c] = to;
-    if (r >= 0 && r < 8 && c >= 0 && c < 8) setCursor(r * 8 + c);
+  /** Starts a game for the two players `names`, whose names the next game for two proposes. */
+  function startDuo(names) {
+    data.names = names;
+    startNewGame(names);
   }
 
   // ---- the app's hooks --------------------------------------------------
