@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5e6626f524e748b5";
+const VERSION = "67bb49da4c3ed030";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -64,6 +64,8 @@ const FILES = [
   "js/triplex-board.js",
   "js/triplex-chain.js",
   "js/triplex-dialogs.js",
+  "js/triplex-hint-worker.js",
+  "js/triplex-hint.js",
   "js/triplex-input.js",
   "js/triplex-levels.js",
   "js/triplex-list.js",
