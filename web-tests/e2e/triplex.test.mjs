@@ -302,7 +302,10 @@ test("show one piece: the client warns first, hints solve the level, the server 
 });
 
 test("a hint on the hardest level leaves the page answering input within 100 ms while it searches", async () => {
-  // The level the offline solver takes longest on (hint-bench.mjs: seconds in Node).
+  // The level the offline solver takes longest on in hint-bench.mjs (seconds in Node, in
+  // the engine pack's piece order). The page decodes its pieces from the chained pack in
+  // another order and solves it faster, so what this measures is mostly the worker's
+  // start; the worker's URL below shows the search is off the page's thread.
   const n = 5841;
   const code = chainVectors("triplex", n).at(-1).code;
   await withPage("hint-responsive", {}, async (page) => {
@@ -318,17 +321,19 @@ test("a hint on the hardest level leaves the page answering input within 100 ms 
     page.on("worker", (w) => workers.push(w.url()));
     await page.click("#hint");
     await page.click("#hint-show");
+    // The first answer after the click: a search on the page's thread would hold it up.
+    const asked = performance.now();
     await page.waitForSelector("#hinted-note:not([hidden])");
+    const first = performance.now() - asked;
+    assert.ok(first < 100, `the page took ${first.toFixed(0)} ms to answer after the hint was asked for`);
     // While the search runs, the page answers: each round trip into the page is short.
     let searching = 0;
     for (let i = 0; i < 10; i++) {
       const started = performance.now();
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
       const ms = performance.now() - started;
-      if ((await board()).every((p, k) => p === before[k])) {
-        searching++;
-        assert.ok(ms < 100, `the page took ${ms.toFixed(0)} ms to answer during the hint`);
-      }
+      assert.ok(ms < 100, `the page took ${ms.toFixed(0)} ms to answer after the hint was asked for`);
+      if ((await board()).every((p, k) => p === before[k])) searching++;
       await page.waitForTimeout(50);
     }
     assert.ok(searching >= 3, `the hint was done after ${searching} probes: no search to measure`);
