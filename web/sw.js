@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "2d509c9de44ed012";
+const VERSION = "0769941f88f1299c";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -66,6 +66,8 @@ const FILES = [
   "js/triplex-board.js",
   "js/triplex-chain.js",
   "js/triplex-dialogs.js",
+  "js/triplex-hint-worker.js",
+  "js/triplex-hint.js",
   "js/triplex-input.js",
   "js/triplex-levels.js",
   "js/triplex-list.js",

@@ -12,6 +12,9 @@ import { canPlace, cellsAt, normalize, shapesOf } from "./triplex-board.js";
  */
 export const HINT_NODE_BUDGET = 300_000_000;
 
+/** This module's URL, for the worker the offline single file starts from a blob (triplex-hint.js). */
+export const SOLVER_URL = import.meta.url;
+
 /** Which pieces are interchangeable: the same cells and neither rotatable. */
 function pieceKinds(level) {
   const kinds = new Map();

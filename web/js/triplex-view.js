@@ -21,6 +21,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   const undoButton = button("undo", t("play.undo"), actions.undo);
   const hintButton = button("hint", t("play.hint"), actions.hint);
   const hintedNote = h("p", { class: "hinted-note", id: "hinted-note", hidden: !s.hinted }, t("play.hinted"));
+  const hintGaveUp = h("p", { class: "error", id: "hint-gave-up", role: "status", hidden: true }, t("play.hintGaveUp"));
   const status = h("div", { class: "status", id: "status", role: "status" });
   const records = h("aside", { class: "records", id: "records", hidden: true });
   const wrap = h("div", { class: "stage-wrap" });
@@ -83,6 +84,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
         button("enter-code", t("code.button"), () => actions.askCode(next), { class: "ghost" }),
       ),
       hintedNote,
+      hintGaveUp,
       wrap,
       status,
       records,
@@ -225,6 +227,11 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   /** Shows that this play used a hint (so it is recorded as hinted). */
   ui.showHinted = () => {
     hintedNote.hidden = !s.hinted;
+  };
+
+  /** Shows (or hides) that the offline hint's search ran out of budget. */
+  ui.showHintGaveUp = (shown) => {
+    hintGaveUp.hidden = !shown;
   };
 
   /** Shows the play time. */

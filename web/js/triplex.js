@@ -20,7 +20,8 @@ import { createLevels } from "./triplex-levels.js";
 import { renderLevelList } from "./triplex-list.js";
 import { loadProgress, saveProgress } from "./triplex-store.js";
 import { createLevelView } from "./triplex-view.js";
-import { hintPositions, solveLevel } from "./triplex-solve.js";
+import { cancelHintSearch, solveOffThread } from "./triplex-hint.js";
+import { hintPositions } from "./triplex-solve.js";
 import { loadJSON } from "./resources.js";
 
 /** A saved board that fits `level`, else false. */
@@ -201,6 +202,7 @@ export async function createTriplex(ctx, family) {
 
   /** After every move: saves, redraws, and notices a solve. */
   function changed() {
+    cancelHintSearch();
     const s = play.session;
     const was = s.solved;
     s.solved = isSolved(s.level, s.stage, s.positions);
@@ -233,8 +235,17 @@ export async function createTriplex(ctx, family) {
       save();
       play.ui?.showHinted();
     }
-    s.solution ??= solveLevel(s.level);
-    if (!s.solution) return;
+    if (!s.solution) {
+      play.ui?.showHintGaveUp(false);
+      const solution = await solveOffThread(s.level);
+      // Cancelled by a move, or the player went elsewhere: no hint.
+      if (solution === undefined || play.session !== s) return;
+      if (!solution) {
+        play.ui?.showHintGaveUp(true);
+        return;
+      }
+      s.solution = solution;
+    }
     const next = hintPositions(s.level, s.stage, s.positions, s.solution);
     if (next) input.place(next);
   }
