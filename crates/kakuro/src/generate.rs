@@ -5,7 +5,8 @@
 //! user supplies one):
 //!
 //! 1. **Fill.** Digits are written by backtracking, as the seeds describe: cells
-//!    in order of rank (the number of cells sharing their runs, highest first),
+//!    in order of rank (the number of cells sharing their runs, highest first;
+//!    in reading order on boards with a side over 16, where rank order thrashes),
 //!    each taking a random digit not yet used in its two runs, remembering the
 //!    digits tried so far, and backing up on a dead end. Each run leans to
 //!    small or to large digits (more strongly for easier targets), so many sums
