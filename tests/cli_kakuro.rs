@@ -77,6 +77,31 @@ fn generate_json_gives_unique_puzzles_in_the_documented_shape() {
 }
 
 #[test]
+fn generate_makes_rectangles_and_30_by_30() {
+    for (args, rows, cols, key) in [
+        (
+            &["--width", "24", "--height", "28"][..],
+            28,
+            24,
+            r#"{"width":24,"height":28,"#,
+        ),
+        (&["--size", "30"][..], 30, 30, r#"{"size":30,"#),
+    ] {
+        let mut all = vec!["kakuro", "generate", "--difficulty", "easy", "--json"];
+        all.extend(args);
+        let output = gridforge(&all);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let line = stdout(&output);
+        assert!(line.starts_with(key), "{line}");
+        let value: serde_json::Value = serde_json::from_str(line.trim()).expect("valid JSON");
+        let puzzle: Board = value["puzzle"].as_str().unwrap().parse().unwrap();
+        assert_eq!((puzzle.rows(), puzzle.cols()), (rows, cols));
+        let outcome = solve(&puzzle, 2, 10_000_000).unwrap();
+        assert_eq!(outcome.uniqueness(), Uniqueness::Unique, "{line}");
+    }
+}
+
+#[test]
 fn generate_prints_puzzle_and_solution() {
     let output = gridforge(&["kakuro", "generate", "--size", "10", "--difficulty", "easy"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -136,9 +161,13 @@ fn bad_puzzles_get_one_line_and_a_non_zero_exit() {
         stderr(&output)
     );
 
-    let output = gridforge(&["kakuro", "generate", "--size", "9", "--difficulty", "easy"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stderr(&output).lines().count(), 1);
+    // Below 10 and above 30 are refused with one line naming the range.
+    for size in ["3", "9", "31"] {
+        let output = gridforge(&["kakuro", "generate", "--size", size, "--difficulty", "easy"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stderr(&output).lines().count(), 1);
+        assert!(stderr(&output).contains("10..=30"), "{}", stderr(&output));
+    }
     let output = gridforge(&[
         "kakuro",
         "generate",
@@ -576,7 +605,14 @@ fn exit_codes_follow_one_rule() {
         ("combos 46 2", 2),
         ("combos 10 10", 2),
         ("generate --size 9 --difficulty easy", 2),
-        ("generate --size 17 --difficulty easy", 2),
+        ("generate --size 31 --difficulty easy", 2),
+        ("generate --size 2 --difficulty easy", 2),
+        ("generate --width 24 --difficulty easy", 2),
+        ("generate --width 9 --height 20 --difficulty easy", 2),
+        (
+            "generate --size 20 --width 20 --height 20 --difficulty easy",
+            2,
+        ),
         ("generate --size 10 --difficulty master", 2),
         ("generate --size 10 --difficulty easy --count 0", 2),
         ("web-pack --out /nonexistent/dir/pack.json --count 1", 2),

@@ -4,7 +4,7 @@
 //! digits, the clues summed from them) has exactly one solution by the search
 //! solver's own count: the pack's digits.
 
-use gridforge_kakuro::{solve, Board, Difficulty, Uniqueness, SIZES};
+use gridforge_kakuro::{solve, Board, Difficulty, Uniqueness, PACK_SIZES};
 use std::collections::BTreeMap;
 
 mod common;
@@ -132,7 +132,7 @@ fn every_size_and_difficulty_has_unique_puzzles_whose_digits_are_their_solution(
                 .or_default() += 1;
         }
     }
-    for size in SIZES {
+    for size in PACK_SIZES {
         for difficulty in Difficulty::ALL {
             let n = per_bucket
                 .get(&(size, difficulty.name().to_string()))

@@ -1461,13 +1461,21 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro__subcmd__generate)
-            opts="-h -V --size --difficulty --seed --count --json --help --version"
+            opts="-h -V --size --width --height --difficulty --seed --count --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --height)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -8,7 +8,7 @@ use clap::Subcommand;
 use gridforge_kakuro::{
     combos_with, hint, rate_within, solve, Board, Detail, Difficulty, DigitSet, Game,
     GenerateParams, Hint, HintRun, Kakuro, LogicOutcome, LogicReport, Marks, Param, Pos,
-    SolveOutcome, Step, Technique, Uniqueness, MAX_RUN, MAX_SUM, SIZES,
+    RectParams, SolveOutcome, Step, Technique, Uniqueness, MAX_RUN, MAX_SUM, PACK_SIZES, SIZES,
 };
 use gridforge_server::kakuro::{hint_json, parse_marks};
 use std::io::Write;
@@ -19,9 +19,15 @@ use std::process::ExitCode;
 pub enum Command {
     /// Generate puzzles with exactly one solution, rated at the asked difficulty.
     Generate {
-        /// Board size N (an N×N grid including the clue row and column), 10 to 16.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(*SIZES.start() as u64..=*SIZES.end() as u64))]
-        size: u64,
+        /// Board size N (an N×N grid including the clue row and column), 10 to 30.
+        #[arg(long, value_parser = side_parser(), required_unless_present = "width", conflicts_with_all = ["width", "height"])]
+        size: Option<u64>,
+        /// Columns of a rectangular board (including the clue column), 10 to 30; with --height.
+        #[arg(long, value_parser = side_parser(), requires = "height")]
+        width: Option<u64>,
+        /// Rows of a rectangular board (including the clue row), 10 to 30; with --width.
+        #[arg(long, value_parser = side_parser(), requires = "width")]
+        height: Option<u64>,
         /// easy, medium, hard or expert.
         #[arg(long)]
         difficulty: Difficulty,
@@ -139,11 +145,21 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Generate {
             size,
+            width,
+            height,
             difficulty,
             seed,
             count,
             json,
-        } => generate(size as usize, difficulty, seed, count, json),
+        } => {
+            // clap lets through --size alone or --width with --height.
+            let (rows, cols) = match (size, height, width) {
+                (Some(size), _, _) => (size, size),
+                (None, Some(height), Some(width)) => (height, width),
+                _ => anyhow::bail!("give --size, or --width and --height"),
+            };
+            generate(rows as usize, cols as usize, difficulty, seed, count, json)
+        }
         Command::Solve {
             puzzle,
             budget,
@@ -203,26 +219,50 @@ fn parse_digits(text: &str) -> Result<DigitSet, String> {
         .collect()
 }
 
+/// The board sides `generate` takes: the generator's [`SIZES`]. Below 10
+/// (down to the 3 of the smallest board with a digit) is refused too, naming
+/// the range: small boards leave the layout rules little room.
+fn side_parser() -> clap::builder::RangedU64ValueParser {
+    clap::value_parser!(u64).range(*SIZES.start() as u64..=*SIZES.end() as u64)
+}
+
 fn generate(
-    size: usize,
+    rows: usize,
+    cols: usize,
     difficulty: Difficulty,
     seed: u64,
     count: u64,
     json: bool,
 ) -> anyhow::Result<ExitCode> {
+    // A square keeps its one number; a rectangle is width × height, as asked.
+    let (json_size, text_size) = if rows == cols {
+        (format!(r#""size":{rows}"#), rows.to_string())
+    } else {
+        (
+            format!(r#""width":{cols},"height":{rows}"#),
+            format!("{cols}x{rows}"),
+        )
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     cli::generate_seeded(
         count,
         seed,
         BATCH,
         "generating puzzles",
-        |first, n| Kakuro::generate_batch(&GenerateParams { size, difficulty }, first, n),
+        |first, n| {
+            let params = RectParams {
+                rows,
+                cols,
+                difficulty,
+            };
+            Kakuro::generate_batch(&params, first, n)
+        },
         |index, this_seed, made| {
             if json {
                 // Written by hand to keep the documented key order.
                 writeln!(
                     out,
-                    r#"{{"size":{size},"difficulty":"{difficulty}","seed":{this_seed},"puzzle":{},"solution":{},"technique":"{}"}}"#,
+                    r#"{{{json_size},"difficulty":"{difficulty}","seed":{this_seed},"puzzle":{},"solution":{},"technique":"{}"}}"#,
                     serde_json::to_string(&made.puzzle.to_string())?,
                     serde_json::to_string(&made.solution.to_string())?,
                     made.hardest,
@@ -233,7 +273,7 @@ fn generate(
                 }
                 writeln!(
                     out,
-                    "# size {size}, {difficulty}, seed {this_seed}, hardest technique {}",
+                    "# size {text_size}, {difficulty}, seed {this_seed}, hardest technique {}",
                     made.hardest
                 )?;
                 writeln!(out, "{}", made.puzzle)?;
@@ -606,14 +646,17 @@ fn combos_command(
 /// compares byte for byte with the committed one. Each puzzle is one string,
 /// its layout and digits ([`pack_code`]); the client derives the clues.
 fn web_pack(out: &std::path::Path, seed: u64, count: u64) -> anyhow::Result<ExitCode> {
-    let buckets: Vec<(usize, Difficulty)> = SIZES
+    let buckets: Vec<(usize, Difficulty)> = PACK_SIZES
         .flat_map(|size| Difficulty::ALL.into_iter().map(move |d| (size, d)))
         .collect();
     let bar = cli::progress_bar(buckets.len() as u64 * count, "generating the web pack");
     let mut lines = Vec::with_capacity(buckets.len());
     for (size, difficulty) in buckets {
-        let results =
-            Kakuro::generate_batch(&GenerateParams { size, difficulty }, seed, count as usize);
+        let results = Kakuro::generate_batch(
+            &RectParams::from(GenerateParams { size, difficulty }),
+            seed,
+            count as usize,
+        );
         let mut codes = Vec::with_capacity(count as usize);
         for (i, result) in results.into_iter().enumerate() {
             let this_seed = seed.wrapping_add(i as u64);

@@ -3,27 +3,42 @@
 //! mean share of digit cells and the median number of logical-solver ratings.
 //!
 //! `cargo run --release -p gridforge-kakuro --example gen_stats [SEEDS] [SIZES...]`
-//! (default: 50 seeds, sizes 10 and 15).
+//! (default: 50 seeds, sizes 10 and 15; a size is `N` for N×N or `RxC`).
 
-use gridforge_kakuro::{generate, Difficulty, GenerateParams};
+use gridforge_kakuro::{generate, Difficulty, RectParams};
 use std::time::{Duration, Instant};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let seeds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(50);
-    let mut sizes: Vec<usize> = args.filter_map(|s| s.parse().ok()).collect();
+    let mut sizes: Vec<(usize, usize)> = args
+        .filter_map(|s| match s.split_once('x') {
+            Some((r, c)) => Some((r.parse().ok()?, c.parse().ok()?)),
+            None => s.parse().ok().map(|n| (n, n)),
+        })
+        .collect();
     if sizes.is_empty() {
-        sizes = vec![10, 15];
+        sizes = vec![(10, 10), (15, 15)];
     }
-    println!("size  difficulty  seeds  median      p95         max         share  ratings(median)");
-    for &size in &sizes {
+    println!(
+        "size    difficulty  seeds  median      p95         max         share  ratings(median)"
+    );
+    for &(rows, cols) in &sizes {
+        let size = format!("{rows}x{cols}");
         for difficulty in Difficulty::ALL {
             let mut times = Vec::new();
             let mut ratings = Vec::new();
             let mut share = 0.0;
             for seed in 0..seeds {
                 let start = Instant::now();
-                match generate(&GenerateParams { size, difficulty }, seed) {
+                match generate(
+                    &RectParams {
+                        rows,
+                        cols,
+                        difficulty,
+                    },
+                    seed,
+                ) {
                     Ok(made) => {
                         times.push(start.elapsed());
                         ratings.push(made.stats.ratings);
@@ -40,7 +55,7 @@ fn main() {
                 times.get(i).copied().unwrap_or_default()
             };
             println!(
-                "{size:>4}  {:<10}  {:>5}  {:<10.2?}  {:<10.2?}  {:<10.2?}  {:.2}   {}",
+                "{size:>6}  {:<10}  {:>5}  {:<10.2?}  {:<10.2?}  {:<10.2?}  {:.2}   {}",
                 difficulty.name(),
                 times.len(),
                 at(0.5),

@@ -1,7 +1,7 @@
 //! Kakuro in the shape every gridforge game has ([`gridforge_game::Game`]).
 
 use crate::board::{Board, ParseError, Solution};
-use crate::generate::{generate, GenerateError, GenerateParams, Generated};
+use crate::generate::{generate, GenerateError, Generated, RectParams};
 use crate::logic::{Difficulty, LevelFacts, DIFFICULTIES};
 use crate::search::{solve, SearchStats, SolveError, SolveOutcome};
 use crate::validate::{validate, Violation};
@@ -15,7 +15,7 @@ pub struct Kakuro;
 
 impl Game for Kakuro {
     const NAME: &'static str = "kakuro";
-    type Params = GenerateParams;
+    type Params = RectParams;
     type Puzzle = Board;
     type ParseError = ParseError;
     type Position<'a> = &'a Board;
@@ -38,7 +38,7 @@ impl Game for Kakuro {
         solve(board, limit, budget)
     }
 
-    fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, GenerateError> {
+    fn generate(params: &RectParams, seed: u64) -> Result<Generated, GenerateError> {
         generate(params, seed)
     }
 }

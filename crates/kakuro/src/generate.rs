@@ -5,7 +5,8 @@
 //! user supplies one):
 //!
 //! 1. **Fill.** Digits are written by backtracking, as the seeds describe: cells
-//!    in order of rank (the number of cells sharing their runs, highest first),
+//!    in order of rank (the number of cells sharing their runs, highest first;
+//!    in reading order on boards with a side over 16, where rank order thrashes),
 //!    each taking a random digit not yet used in its two runs, remembering the
 //!    digits tried so far, and backing up on a dead end. Each run leans to
 //!    small or to large digits (more strongly for easier targets), so many sums
@@ -55,8 +56,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::RangeInclusive;
 
-/// Board sizes the generator makes (N×N including the clue row and column).
-pub const SIZES: RangeInclusive<usize> = 10..=16;
+/// Board sides the generator makes: rows and columns each, including the
+/// clue row and column, so boards from 10×10 to 30×30, square or not.
+pub const SIZES: RangeInclusive<usize> = 10..=30;
+
+/// Board sizes (N×N) of the offline web pack: the pack's size budget keeps it
+/// to the sizes a phone shows whole.
+pub const PACK_SIZES: RangeInclusive<usize> = 10..=16;
 
 /// Layouts drawn before [`generate`] gives up (draws that break a rule are
 /// cheap and redrawn; this bounds them all).
@@ -72,6 +78,10 @@ const MOVES_PER_CELL: usize = 12;
 /// Rated digit changes without a new best before a climb is abandoned (a
 /// fresh filling is cheaper than a long plateau).
 const PLATEAU_MOVES: usize = 150;
+/// Largest board side filled in rank order; larger boards are filled in
+/// reading order (see [`Maker::fill_digits`]). Up to this side the rank order
+/// is kept so that every seed gives the puzzle it always gave.
+const RANKED_FILL_MAX_SIDE: usize = 16;
 /// Backtracking steps allowed to write the first digits, per digit cell.
 const FILL_STEPS_PER_CELL: u32 = 200;
 /// Node budget of the uniqueness proof (a puzzle the logic solves needs few).
@@ -108,7 +118,7 @@ pub struct GenerateStats {
 /// Why [`generate`] made nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
-    /// The size is not one the generator makes.
+    /// A side (rows or columns) is not one the generator makes.
     #[error("size {0} is outside {min}..={max}", min = SIZES.start(), max = SIZES.end())]
     SizeOutOfRange(usize),
     /// The difficulty is a rating only ([`Difficulty::Master`]).
@@ -116,11 +126,13 @@ pub enum GenerateError {
     NotGenerated(Difficulty),
     /// Every attempt allowed failed (not expected in practice).
     #[error(
-        "no {difficulty} puzzle of size {size} found within the generator's budget ({stats:?})"
+        "no {difficulty} puzzle of {rows}×{cols} found within the generator's budget ({stats:?})"
     )]
     GaveUp {
-        /// Size asked for.
-        size: usize,
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
         /// Difficulty asked for.
         difficulty: Difficulty,
         /// What was tried.
@@ -142,7 +154,8 @@ pub enum FillError {
     },
 }
 
-/// What [`generate`] is asked for: a board size in [`SIZES`] and a difficulty.
+/// A square puzzle for [`generate`]: a board size in [`SIZES`] and a
+/// difficulty (shorthand for [`RectParams`] with equal sides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GenerateParams {
     /// Board size N (N×N including the clue row and column).
@@ -155,28 +168,77 @@ impl GenerateParams {
     /// Params for a `size`×`size` puzzle of `difficulty`; errors when the
     /// generator does not make that size or level.
     pub fn new(size: usize, difficulty: Difficulty) -> Result<GenerateParams, GenerateError> {
-        if !SIZES.contains(&size) {
-            return Err(GenerateError::SizeOutOfRange(size));
-        }
-        if !difficulty.is_generated() {
-            return Err(GenerateError::NotGenerated(difficulty));
-        }
+        RectParams::new(size, size, difficulty)?;
         Ok(GenerateParams { size, difficulty })
     }
 }
 
-/// Generates a puzzle of the params' size with exactly one solution that the
-/// logical solver rates exactly the params' difficulty. The same arguments give
-/// the same puzzle.
-pub fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, GenerateError> {
-    let GenerateParams { size, difficulty } = GenerateParams::new(params.size, params.difficulty)?;
+/// What [`generate`] is asked for: rows and columns each in [`SIZES`]
+/// (including the clue row and column) and a difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RectParams {
+    /// Rows, including the clue row.
+    pub rows: usize,
+    /// Columns, including the clue column.
+    pub cols: usize,
+    /// The difficulty the logical solver must rate the puzzle at, exactly.
+    pub difficulty: Difficulty,
+}
+
+impl RectParams {
+    /// Params for a `rows`×`cols` puzzle of `difficulty`; errors when the
+    /// generator does not make that side or level.
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        difficulty: Difficulty,
+    ) -> Result<RectParams, GenerateError> {
+        if let Some(&side) = [rows, cols].iter().find(|side| !SIZES.contains(side)) {
+            return Err(GenerateError::SizeOutOfRange(side));
+        }
+        if !difficulty.is_generated() {
+            return Err(GenerateError::NotGenerated(difficulty));
+        }
+        Ok(RectParams {
+            rows,
+            cols,
+            difficulty,
+        })
+    }
+}
+
+impl From<GenerateParams> for RectParams {
+    fn from(square: GenerateParams) -> RectParams {
+        RectParams {
+            rows: square.size,
+            cols: square.size,
+            difficulty: square.difficulty,
+        }
+    }
+}
+
+/// Generates a puzzle of the params' size ([`GenerateParams`] for a square,
+/// [`RectParams`] for any shape) with exactly one solution that the logical
+/// solver rates exactly the params' difficulty. The same arguments give the
+/// same puzzle.
+pub fn generate<P: Into<RectParams> + Copy>(
+    params: &P,
+    seed: u64,
+) -> Result<Generated, GenerateError> {
+    let params: RectParams = (*params).into();
+    let RectParams {
+        rows,
+        cols,
+        difficulty,
+    } = RectParams::new(params.rows, params.cols, params.difficulty)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = GenerateStats::default();
     let mut layouts = 0;
     while stats.layout_draws < MAX_LAYOUT_DRAWS && layouts < MAX_LAYOUTS {
         stats.layout_draws += 1;
         let facts = difficulty.grade().level;
-        let Some(layout) = Layout::random(size, facts.digit_share, facts.max_run, &mut rng) else {
+        let Some(layout) = Layout::random(rows, cols, facts.digit_share, facts.max_run, &mut rng)
+        else {
             continue;
         };
         layouts += 1;
@@ -188,7 +250,8 @@ pub fn generate(params: &GenerateParams, seed: u64) -> Result<Generated, Generat
         }
     }
     Err(GenerateError::GaveUp {
-        size,
+        rows,
+        cols,
         difficulty,
         stats,
     })
@@ -308,7 +371,14 @@ impl Maker {
             std::cmp::Reverse(model.runs[a as usize].len + model.runs[d as usize].len)
         };
         self.order.shuffle(rng);
-        self.order.sort_by_key(rank);
+        if model.rows.max(model.cols) > RANKED_FILL_MAX_SIDE {
+            // On a large board cells far apart in rank order clash late and
+            // the backtracking thrashes; reading order keeps each dead end next
+            // to the cells that caused it.
+            self.order.sort_by_key(|&c| model.cell_pos[c as usize]);
+        } else {
+            self.order.sort_by_key(rank);
+        }
         let n = self.order.len();
         self.run_used.fill(0);
         let small: Vec<bool> = (0..model.runs.len())

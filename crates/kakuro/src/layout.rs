@@ -188,7 +188,7 @@ impl Layout {
         self.is_connected_using(&mut Vec::new())
     }
 
-    /// Draws a random layout of `size` × `size` that follows [`Layout::check`],
+    /// Draws a random layout of `rows` × `cols` that follows [`Layout::check`],
     /// is symmetric under a half turn, has connected digit cells, runs of at
     /// most `max_run` cells and a digit share within `share`. `None` when this
     /// draw failed (the caller draws again).
@@ -198,24 +198,25 @@ impl Layout {
     /// skipping any pair that would leave a run of one cell or split the digit
     /// cells, until the share is reached and no run is too long.
     pub(crate) fn random(
-        size: usize,
+        rows: usize,
+        cols: usize,
         share: (f64, f64),
         max_run: usize,
         rng: &mut impl Rng,
     ) -> Option<Layout> {
-        if size < 3 {
+        if rows < 3 || cols < 3 {
             return None;
         }
-        let mut layout = Layout::empty(size, size)?;
-        for r in 1..size {
-            for c in 1..size {
+        let mut layout = Layout::empty(rows, cols)?;
+        for r in 1..rows {
+            for c in 1..cols {
                 layout.set_digit(r, c, true);
             }
         }
         let target = rng.random_range(share.0..=share.1);
-        let orbits: Vec<(usize, usize)> = (1..size)
-            .flat_map(|r| (1..size).map(move |c| (r, c)))
-            .filter(|&(r, c)| (r, c) <= (size - r, size - c))
+        let orbits: Vec<(usize, usize)> = (1..rows)
+            .flat_map(|r| (1..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| (r, c) <= (rows - r, cols - c))
             .collect();
         // Cells whose removal was refused since the last change.
         let mut refused = vec![false; orbits.len()];

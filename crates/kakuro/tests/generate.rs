@@ -4,10 +4,20 @@
 
 use gridforge_kakuro::{
     generate, rate, solve, solve_logically, Board, Cell, Difficulty, GenerateError, GenerateParams,
-    Layout, LogicOutcome, Solution, Uniqueness, SIZES,
+    Layout, LogicOutcome, RectParams, Solution, Uniqueness, PACK_SIZES,
 };
 
 const SEEDS: [u64; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Boards beyond the offline pack's sizes: rows, columns, difficulty, seed.
+const LARGE_CASES: [(usize, usize, Difficulty, u64); 6] = [
+    (20, 20, Difficulty::Expert, 1),
+    (25, 25, Difficulty::Hard, 2),
+    (30, 30, Difficulty::Easy, 3),
+    (30, 30, Difficulty::Medium, 4),
+    (28, 24, Difficulty::Hard, 5),
+    (10, 30, Difficulty::Medium, 6),
+];
 
 /// The runs of a board as (sum, cells), found by walking the cells here.
 fn runs_of(board: &Board) -> Vec<(u32, Vec<(usize, usize)>)> {
@@ -34,13 +44,12 @@ fn runs_of(board: &Board) -> Vec<(u32, Vec<(usize, usize)>)> {
 }
 
 /// Checks the layout rules of the issue and that `solution` fits every clue.
-fn check_puzzle(board: &Board, solution: &Solution, size: usize) {
-    let n = size;
-    assert_eq!((board.rows(), board.cols()), (n, n));
+fn check_puzzle(board: &Board, solution: &Solution, rows: usize, cols: usize) {
+    assert_eq!((board.rows(), board.cols()), (rows, cols));
     let digit = |r: usize, c: usize| matches!(board.cell(r, c), Some(Cell::Digit(_)));
     let mut digit_cells = 0;
-    for r in 0..n {
-        for c in 0..n {
+    for r in 0..rows {
+        for c in 0..cols {
             let cell = board.cell(r, c).unwrap();
             assert_ne!(cell, Cell::Digit(Some(1)), "puzzles come with empty cells");
             if digit(r, c) {
@@ -50,7 +59,7 @@ fn check_puzzle(board: &Board, solution: &Solution, size: usize) {
                     "digit cell in the first row or column at ({r}, {c})"
                 );
                 // Half-turn symmetry of the area inside the clue row and column.
-                assert!(digit(n - r, n - c), "({r}, {c}) has no mirror cell");
+                assert!(digit(rows - r, cols - c), "({r}, {c}) has no mirror cell");
                 // A clue before every run, in both directions.
                 for (pr, pc, across) in [(r, c - 1, true), (r - 1, c, false)] {
                     match board.cell(pr, pc).unwrap() {
@@ -72,17 +81,17 @@ fn check_puzzle(board: &Board, solution: &Solution, size: usize) {
         }
     }
     // Connected digit cells.
-    let start = (1..n)
-        .flat_map(|r| (1..n).map(move |c| (r, c)))
+    let start = (1..rows)
+        .flat_map(|r| (1..cols).map(move |c| (r, c)))
         .find(|&(r, c)| digit(r, c))
         .expect("some digit cell");
-    let mut seen = vec![vec![false; n]; n];
+    let mut seen = vec![vec![false; cols]; rows];
     let mut stack = vec![start];
     seen[start.0][start.1] = true;
     let mut reached = 1;
     while let Some((r, c)) = stack.pop() {
         for (nr, nc) in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)] {
-            if nr < n && nc < n && digit(nr, nc) && !seen[nr][nc] {
+            if nr < rows && nc < cols && digit(nr, nc) && !seen[nr][nc] {
                 seen[nr][nc] = true;
                 reached += 1;
                 stack.push((nr, nc));
@@ -117,38 +126,50 @@ fn check_puzzle(board: &Board, solution: &Solution, size: usize) {
 }
 
 fn check_difficulty(difficulty: Difficulty) {
-    for size in SIZES {
+    for size in PACK_SIZES {
         for seed in SEEDS {
-            let made = generate(&GenerateParams { size, difficulty }, seed)
-                .unwrap_or_else(|err| panic!("size {size}, seed {seed}: {err}"));
-            let what = format!("size {size}, {difficulty}, seed {seed}");
-            check_puzzle(&made.puzzle, &made.solution, size);
-            // Exactly one solution, proved by the search solver.
-            let outcome = solve(&made.puzzle, 2, 10_000_000).unwrap();
-            assert_eq!(outcome.uniqueness(), Uniqueness::Unique, "{what}");
-            assert_eq!(outcome.solutions[0], made.solution, "{what}");
-            // Rated exactly as asked: solved at this level, not at the one below.
-            let report = rate(&made.puzzle);
-            assert_eq!(report.difficulty(), Some(difficulty), "{what}");
-            assert_eq!(report.hardest, Some(made.hardest), "{what}");
-            assert_eq!(made.difficulty, difficulty, "{what}");
-            assert!(matches!(
-                solve_logically(&made.puzzle, difficulty).outcome,
-                LogicOutcome::Solved(ref s) if *s == made.solution
-            ));
-            if let Some(&easier) = Difficulty::ALL.iter().rev().find(|&&d| d < difficulty) {
-                assert_eq!(
-                    solve_logically(&made.puzzle, easier).outcome,
-                    LogicOutcome::Stuck,
-                    "{what}: already solvable at {easier}"
-                );
-            }
-            // The share of digit cells follows the difficulty's band.
-            let share = Layout::of_board(&made.puzzle).digit_share();
-            let (low, high) = difficulty.grade().level.digit_share;
-            assert!((low..=high).contains(&share), "{what}: share {share}");
+            check_generated(size, size, difficulty, seed);
         }
     }
+}
+
+/// Checks one generated puzzle independently: layout rules, symmetry and
+/// connectivity here, uniqueness by the search solver counting to two, the
+/// rating by the logical solver.
+fn check_generated(rows: usize, cols: usize, difficulty: Difficulty, seed: u64) {
+    let params = RectParams {
+        rows,
+        cols,
+        difficulty,
+    };
+    let made =
+        generate(&params, seed).unwrap_or_else(|err| panic!("{rows}×{cols}, seed {seed}: {err}"));
+    let what = format!("{rows}×{cols}, {difficulty}, seed {seed}");
+    check_puzzle(&made.puzzle, &made.solution, rows, cols);
+    // Exactly one solution, proved by the search solver.
+    let outcome = solve(&made.puzzle, 2, 10_000_000).unwrap();
+    assert_eq!(outcome.uniqueness(), Uniqueness::Unique, "{what}");
+    assert_eq!(outcome.solutions[0], made.solution, "{what}");
+    // Rated exactly as asked: solved at this level, not at the one below.
+    let report = rate(&made.puzzle);
+    assert_eq!(report.difficulty(), Some(difficulty), "{what}");
+    assert_eq!(report.hardest, Some(made.hardest), "{what}");
+    assert_eq!(made.difficulty, difficulty, "{what}");
+    assert!(matches!(
+        solve_logically(&made.puzzle, difficulty).outcome,
+        LogicOutcome::Solved(ref s) if *s == made.solution
+    ));
+    if let Some(&easier) = Difficulty::ALL.iter().rev().find(|&&d| d < difficulty) {
+        assert_eq!(
+            solve_logically(&made.puzzle, easier).outcome,
+            LogicOutcome::Stuck,
+            "{what}: already solvable at {easier}"
+        );
+    }
+    // The share of digit cells follows the difficulty's band.
+    let share = Layout::of_board(&made.puzzle).digit_share();
+    let (low, high) = difficulty.grade().level.digit_share;
+    assert!((low..=high).contains(&share), "{what}: share {share}");
 }
 
 #[test]
@@ -203,7 +224,7 @@ fn the_same_seed_gives_the_same_puzzle() {
 
 #[test]
 fn sizes_outside_the_range_are_refused() {
-    for size in [0, 9, 17, 100] {
+    for size in [0, 3, 9, 31, 100] {
         assert_eq!(
             generate(
                 &GenerateParams {
@@ -218,12 +239,32 @@ fn sizes_outside_the_range_are_refused() {
 }
 
 #[test]
+fn sides_outside_the_range_are_refused_in_a_rectangle() {
+    for (rows, cols, side) in [(9, 20, 9), (20, 31, 31), (31, 9, 31)] {
+        assert_eq!(
+            RectParams::new(rows, cols, Difficulty::Easy),
+            Err(GenerateError::SizeOutOfRange(side))
+        );
+    }
+    assert!(RectParams::new(10, 30, Difficulty::Expert).is_ok());
+}
+
+/// Large and rectangular boards, each difficulty at least once (the larger
+/// the board and the harder, the longer: about 15 s in release together).
+#[test]
+fn large_and_rectangular_puzzles_are_unique_symmetric_and_connected() {
+    for (rows, cols, difficulty, seed) in LARGE_CASES {
+        check_generated(rows, cols, difficulty, seed);
+    }
+}
+
+#[test]
 fn batches_match_single_generation() {
     let batch = <gridforge_kakuro::Kakuro as gridforge_kakuro::Game>::generate_batch(
-        &GenerateParams {
+        &RectParams::from(GenerateParams {
             size: 10,
             difficulty: Difficulty::Medium,
-        },
+        }),
         5,
         3,
     );

@@ -12,8 +12,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
-    candidates, fill, generate, hint, solve, Board, Difficulty, DigitSet, GenerateParams,
-    Generated, Hint, HintError, Layout, Marks, Param, SolveError, Step,
+    candidates, fill, generate, hint, solve, Board, Difficulty, DigitSet, Generated, Hint,
+    HintError, Layout, Marks, Param, RectParams, SolveError, Step,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 pub const SOLVE_NODE_BUDGET: u64 = 2_000_000;
 /// Node budget of the uniqueness proof behind a hint.
 pub const HINT_NODE_BUDGET: u64 = 2_000_000;
-/// Largest side of a board a hint is given for (the generator makes up to 16,
+/// Largest side of a board a hint is given for (the generator makes up to 30,
 /// published puzzles reach 31×46).
 pub const MAX_HINT_SIDE: usize = 50;
 /// Largest side of a layout the filler accepts.
@@ -35,8 +35,16 @@ pub const MAX_FILL_SIDE: usize = 32;
 #[serde(deny_unknown_fields)]
 #[schema(as = KakuroGenerateRequest)]
 pub struct GenerateRequest {
-    /// Board size N (N×N including the clue row and column).
-    pub size: usize,
+    /// Board size N (N×N including the clue row and column), 10 to 30; or
+    /// give `width` and `height` instead.
+    #[serde(default)]
+    pub size: Option<usize>,
+    /// Columns of a rectangular board (clue column included), 10 to 30; with `height`.
+    #[serde(default)]
+    pub width: Option<usize>,
+    /// Rows of a rectangular board (clue row included), 10 to 30; with `width`.
+    #[serde(default)]
+    pub height: Option<usize>,
     /// `easy`, `medium`, `hard` or `expert`.
     pub difficulty: String,
     /// The seed; the same seed gives the same puzzle.
@@ -82,7 +90,7 @@ impl PuzzleJson {
     request_body = GenerateRequest,
     responses(
         (status = 200, description = "A puzzle with exactly one solution.", body = PuzzleJson),
-        (status = 400, description = "Size out of range, unknown difficulty or malformed JSON.", body = ErrorBody),
+        (status = 400, description = "Size out of range (sides 10 to 30), neither `size` nor `width` with `height` (or both), unknown difficulty or malformed JSON.", body = ErrorBody),
         (status = 422, description = "Wrong JSON types, or the generator gave up within its budget.", body = ErrorBody),
         (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
@@ -97,8 +105,17 @@ pub async fn generate_puzzle(
         .difficulty
         .parse()
         .map_err(|e: gridforge_kakuro::UnknownDifficulty| ApiError::bad_request(e.to_string()))?;
+    let (rows, cols) = match (request.size, request.width, request.height) {
+        (Some(size), None, None) => (size, size),
+        (None, Some(width), Some(height)) => (height, width),
+        _ => {
+            return Err(ApiError::bad_request(
+                "give size, or width and height (not both)",
+            ))
+        }
+    };
     // The engine says which sizes it makes; a size it refuses is the client's error.
-    let params = GenerateParams::new(request.size, difficulty)
+    let params = RectParams::new(rows, cols, difficulty)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let seed = request.seed.unwrap_or_else(random_seed);
     let made = app

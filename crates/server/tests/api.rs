@@ -1203,11 +1203,48 @@ async fn kakuro_endpoints() {
         .await;
     assert_eq!(check["uniqueness"], "unique");
 
+    // A rectangle: width and height instead of size, up to 30.
+    let request = json!({"width": 30, "height": 12, "difficulty": "medium", "seed": 3});
+    let (status, made) = server.post("/api/kakuro/generate", &request).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    assert_eq!(
+        (made["rows"].as_u64(), made["cols"].as_u64()),
+        (Some(12), Some(30))
+    );
+    let wide: Board = made["puzzle"].as_str().unwrap().parse().unwrap();
+    assert_eq!((wide.rows(), wide.cols()), (12, 30));
+    assert_eq!(
+        gridforge_kakuro::solve(&wide, 2, 10_000_000)
+            .unwrap()
+            .uniqueness(),
+        gridforge_kakuro::Uniqueness::Unique
+    );
+
     // Bad input: 4xx with a message, never 5xx.
     let bad: Vec<(&str, Value, StatusCode)> = vec![
         (
             "/api/kakuro/generate",
             json!({"size": 9, "difficulty": "easy"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/generate",
+            json!({"size": 31, "difficulty": "easy"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/generate",
+            json!({"width": 20, "difficulty": "easy"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/generate",
+            json!({"size": 20, "width": 20, "height": 20, "difficulty": "easy"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/kakuro/generate",
+            json!({"difficulty": "easy"}),
             StatusCode::BAD_REQUEST,
         ),
         (
