@@ -279,13 +279,19 @@ test("show one piece: the client warns first, hints solve the level, the server 
     await page.click("#hint");
     await page.click("#hint-show");
     await page.waitForSelector("#hinted-note:not([hidden])");
-    const after = await board();
-    assert.ok(after.some((p, k) => p !== before[k]), "a piece moved");
+    // The search runs in a worker, so the piece moves a moment after the note shows.
+    await assertEventually(async () => (await board()).some((p, k) => p !== before[k]), "a piece moved");
     // The next hints need no question; the server wants 250 ms per piece.
     await page.waitForTimeout(250 * record.pieces.length + 200);
-    for (let i = 0; i < record.pieces.length && !(await page.locator("#solved-title").count()); i++) {
+    const solved = async () => (await page.locator("#solved-title").count()) > 0;
+    for (let i = 0; i < record.pieces.length && !(await solved()); i++) {
+      const previous = await board();
       await page.click("#hint");
       assert.equal(await page.locator("#hint-dialog[open]").count(), 0);
+      await assertEventually(
+        async () => (await solved()) || (await board()).some((p, k) => p !== previous[k]),
+        "the hint placed a piece",
+      );
     }
     await page.waitForSelector("#solved-title");
     await page.waitForSelector("#solved-hinted");
