@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "0769941f88f1299c";
+const VERSION = "7c0ae48b172a5ffb";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

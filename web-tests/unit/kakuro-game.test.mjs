@@ -214,7 +214,7 @@ test("the current game, the editor's layout, played puzzles and settings are kep
     showRepeats: true,
     showWrongSums: true,
   });
-  storage.setItem("gridforge.kakuro.settings.v1", JSON.stringify({ size: 30, difficulty: "x", showRepeats: false }));
+  storage.setItem("gridforge.kakuro.settings.v1", JSON.stringify({ size: 31, difficulty: "x", showRepeats: false }));
   const s = loadKakuroSettings(storage);
   assert.deepEqual([s.size, s.difficulty, s.showRepeats], [10, "easy", false]);
   const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };

@@ -60,6 +60,16 @@ test("a generated game links as size-difficulty-seed, and the engine makes that 
     const puzzle = made.split("# solution")[0].split("\n").filter((l) => !l.startsWith("#")).join("\n").trim();
     assert.equal(puzzle, p.puzzle.trim(), "the server's generator makes the pack's puzzle from the link");
   }
+  // A rectangle links by columns x rows, and the engine makes it from that.
+  const made = gridforge("kakuro", "generate", "--width", "24", "--height", "28", "--difficulty", "easy", "--seed", "5");
+  const text = made.split("# solution")[0].split("\n").filter((l) => !l.startsWith("#")).join("\n").trim();
+  const rect = parseBoard(text);
+  assert.deepEqual([rect.rows, rect.cols], [28, 24]);
+  const rectGame = newGame(rect, { difficulty: "easy", source: "server", seed: 5 });
+  assert.equal(rectGame.size, "24x28");
+  assert.equal(gameLink(rectGame), `${LINK_PREFIX}24x28-easy-5`);
+  assert.deepEqual(readLink("24x28-easy-5"), { kind: "seed", size: "24x28", difficulty: "easy", seed: 5 });
+  assert.deepEqual(readLink("30-expert-1"), { kind: "seed", size: 30, difficulty: "expert", seed: 1 });
   // A server seed near 2^53 stays exact.
   const big = newGame(parseBoard(BOARD), { size: 12, difficulty: "hard", source: "server", seed: 2 ** 53 - 1 });
   assert.equal(gameLink(big), `${LINK_PREFIX}12-hard-9007199254740991`);
@@ -89,6 +99,9 @@ test("bad links are refused with BadLinkError", () => {
     "10-easy-",
     "9-easy-1",
     "17-easy-1",
+    "31-easy-1",
+    "28x24-easy-1",
+    "24x-easy-1",
     "10-impossible-1",
     "10-easy-99999999999999999",
     "10-easy-9007199254740993",

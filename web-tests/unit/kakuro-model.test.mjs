@@ -12,6 +12,8 @@ import { test } from "node:test";
 import {
   BoardFormatError,
   DIFFICULTIES,
+  EDITOR_SIZES,
+  PACK_SIZES,
   SIZES,
   boardText,
   checkBoard,
@@ -24,8 +26,12 @@ import {
   packPuzzles,
   parseBoard,
   parseSolution,
+  needsServer,
   pickPuzzle,
+  readSize,
   runHint,
+  sizeOf,
+  sizeSides,
   unpackPuzzle,
 } from "../../web/js/kakuro-model.js";
 import { TUTORIAL_BOARD, TUTORIAL_STEPS, nextStep } from "../../web/js/kakuro-tutorial.js";
@@ -175,7 +181,7 @@ test("layouts: runs of one cell, runs over nine, digits on the edge, no digits",
 });
 
 test("the offline pack has ten puzzles or more of every size and difficulty", () => {
-  for (const size of SIZES) {
+  for (const size of PACK_SIZES) {
     for (const difficulty of DIFFICULTIES) {
       assert.ok(packPuzzles(packFile, size, difficulty).length >= 10, `${size} ${difficulty}`);
     }
@@ -194,7 +200,7 @@ test("every pack puzzle's clues, derived from its layout and digits, are the eng
   // client sums the runs into clues. The engine makes the same puzzles
   // again from the pack's seeds, with their solutions.
   let checked = 0;
-  for (const size of SIZES) {
+  for (const size of PACK_SIZES) {
     for (const difficulty of DIFFICULTIES) {
       const engine = enginePackPuzzles(size, difficulty);
       const bucket = packFile.buckets.find((b) => b.size === size && b.difficulty === difficulty);
@@ -255,4 +261,23 @@ test("the tutorial board has the one solution its steps teach, and the steps lea
     assert.equal(step, k + 1, `step ${k + 1} done`);
   });
   assert.equal(checkBoard(board, values).repeats.size, 0);
+});
+
+test("sizes: squares as N, rectangles as <columns>x<rows>; past the pack's only from the server", () => {
+  // The engine makes every size New game offers (10 to 30 a side).
+  for (const size of SIZES) {
+    const { rows, cols } = sizeSides(size);
+    assert.ok(rows >= 10 && rows <= 30 && cols >= 10 && cols <= 30, String(size));
+    assert.equal(sizeOf(rows, cols), size, "a board's size names it again");
+    assert.equal(readSize(String(size)), size, "as the menu's select writes it");
+    assert.equal(needsServer(size), !PACK_SIZES.includes(size));
+  }
+  assert.ok(SIZES.includes(30) && SIZES.some((s) => typeof s === "string"), "large squares and rectangles");
+  assert.deepEqual(sizeSides("24x28"), { rows: 28, cols: 24 });
+  assert.equal(sizeOf(28, 24), "24x28");
+  assert.equal(readSize("17"), null);
+  assert.equal(readSize("28x24"), null, "only the rectangles offered");
+  assert.equal(sizeSides("x"), null);
+  assert.deepEqual(EDITOR_SIZES, SIZES.filter((s) => typeof s === "number"));
+  assert.ok(EDITOR_SIZES.includes(30));
 });

@@ -27,14 +27,21 @@ test("solves add up per size and difficulty, with best and median", () => {
   s = addSolve(s, 10, "easy", 60_000);
   s = addSolve(s, 10, "easy", 120_000);
   s = addSolve(s, 12, "hard", 300_000);
+  s = addSolve(s, "24x28", "easy", 900_000);
+  s = addSolve(s, 30, "expert", 3_600_000);
   const before = s;
   assert.equal(addSolve(s, 9, "easy", 1000), before, "a size the menu does not offer");
+  assert.equal(addSolve(s, "28x24", "easy", 1000), before, "a rectangle the menu does not offer");
   assert.equal(addSolve(s, 10, null, 1000), before, "an editor board of unknown level");
   assert.equal(addSolve(s, 10, "easy", NaN), before);
   assert.deepEqual(statRows(s), [
     { size: 10, difficulty: "easy", solved: 3, best: 60_000, median: 90_000 },
     { size: 12, difficulty: "hard", solved: 1, best: 300_000, median: 300_000 },
+    { size: 30, difficulty: "expert", solved: 1, best: 3_600_000, median: 3_600_000 },
+    { size: "24x28", difficulty: "easy", solved: 1, best: 900_000, median: 900_000 },
   ]);
+  // Rectangles survive storage as their own key.
+  assert.deepEqual(statsOf(JSON.parse(JSON.stringify(s))), s);
 });
 
 test("the median covers the last TIMES_KEPT solves, the count and best every one", () => {

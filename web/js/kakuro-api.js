@@ -3,6 +3,7 @@
 // or to null when there is no server or it cannot be reached, so the caller
 // can tell "offline" from "refused".
 
+import { sizeSides } from "./kakuro-model.js";
 import { request } from "./server.js";
 
 /** Generating a large expert puzzle or filling a layout may take a while. */
@@ -18,9 +19,15 @@ export function createKakuroApi(base, fetchImpl = globalThis.fetch) {
   }
   return {
     online: base !== null,
-    /** A new puzzle: {seed, rows, cols, difficulty, hardest, puzzle}. */
-    generate: (size, difficulty, seed = null) =>
-      post("api/kakuro/generate", seed === null ? { size, difficulty } : { size, difficulty, seed }),
+    /**
+     * A new puzzle of a size of SIZES (kakuro-model.js; a rectangle is asked
+     * by width and height): {seed, rows, cols, difficulty, hardest, puzzle}.
+     */
+    generate(size, difficulty, seed = null) {
+      const sides = sizeSides(size);
+      const shape = sides && sides.rows !== sides.cols ? { width: sides.cols, height: sides.rows } : { size };
+      return post("api/kakuro/generate", { ...shape, difficulty, ...(seed === null ? {} : { seed }) });
+    },
     /** A unique puzzle on a layout (crate layout format). */
     fill: (layout) => post("api/kakuro/fill", { layout }),
     /** Up to two solutions of a puzzle: {uniqueness, solutions, nodes}. */

@@ -7,7 +7,7 @@
 
 import { button, h, screenHead } from "./dom.js";
 import { newGame } from "./kakuro-game.js";
-import { SIZES, checkLayout, layoutText, parseBoard, parseSolution } from "./kakuro-model.js";
+import { EDITOR_SIZES, checkLayout, layoutText, parseBoard, parseSolution } from "./kakuro-model.js";
 import { loadEditor, saveEditor } from "./kakuro-store.js";
 import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
 
@@ -36,11 +36,11 @@ export function createKakuroEditor(ctx) {
   }
 
   function render(view) {
-    layout ??= loadEditor(ctx.storage) ?? fullLayout(SIZES[0]);
+    layout ??= loadEditor(ctx.storage) ?? fullLayout(EDITOR_SIZES[0]);
     const size = h(
       "select",
       { id: "kk-ed-size" },
-      SIZES.map((n) =>
+      EDITOR_SIZES.map((n) =>
         h("option", { value: n, selected: n === layout.size }, t("kakuro.sizeValue", { size: n })),
       ),
     );

@@ -7,7 +7,7 @@
 // redo replay exactly what happened (placing a digit also takes that digit
 // out of the pencil marks of its runs, in the same entry).
 
-import { boardText, checkBoard, digitCells, parseBoard } from "./kakuro-model.js";
+import { boardText, checkBoard, digitCells, isSize, parseBoard, sizeOf } from "./kakuro-model.js";
 
 /** Undo entries kept (older ones are dropped). */
 export const HISTORY_LIMIT = 500;
@@ -23,7 +23,7 @@ export function newGame(board, meta = {}) {
   const values = board.cells.map((cell) => (cell.kind === "digit" ? cell.given : 0));
   return {
     board,
-    size: meta.size ?? board.rows,
+    size: meta.size ?? sizeOf(board.rows, board.cols),
     difficulty: meta.difficulty ?? null,
     source: meta.source ?? "server",
     seed: Number.isInteger(meta.seed) ? meta.seed : null,
@@ -201,7 +201,7 @@ export function restoreGame(data) {
     if (!Array.isArray(list) || !list.every((entry) => validEntry(entry, n))) return null;
   }
   const game = newGame(board, {
-    size: Number.isInteger(data.size) ? data.size : board.rows,
+    size: isSize(data.size) ? data.size : sizeOf(board.rows, board.cols),
     difficulty: typeof data.difficulty === "string" ? data.difficulty : null,
     source: typeof data.source === "string" ? data.source : "server",
     seed: data.seed,

@@ -1,11 +1,13 @@
 // Shareable Kakuro puzzles, without the DOM: the link of a game and what a
 // link holds. Two forms, both after "#/kakuro/p/":
 //
-//   <size>-<difficulty>-<seed>   a generated puzzle, e.g. 12-hard-4821:
+//   <size>-<difficulty>-<seed>   a generated puzzle, e.g. 12-hard-4821 or
+//                                24x28-easy-7 (a rectangle: columns x rows):
 //                                POST /api/kakuro/generate with that size,
 //                                difficulty and seed makes it again (and the
-//                                offline pack holds seeds 0..9 of each kind,
-//                                the same puzzles: `web-pack` uses seed + i).
+//                                offline pack holds seeds 0..9 of each kind
+//                                of its sizes, the same puzzles: `web-pack`
+//                                uses seed + i).
 //   c1.<code>                    any other puzzle (the editor's) as its own
 //                                text, in the compact encoding below.
 //
@@ -29,7 +31,7 @@
 // format and parses it with kakuro-model.js, so a link that decodes is a
 // valid board. A 15×15 puzzle with 60 runs takes about 100 characters.
 
-import { DIFFICULTIES, SIZES, boardText, parseBoard } from "./kakuro-model.js";
+import { DIFFICULTIES, SIZES, boardText, parseBoard, readSize } from "./kakuro-model.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** The hash every link starts with. */
@@ -177,12 +179,12 @@ export function gameLink(game) {
  */
 export function readLink(part) {
   const text = String(part ?? "");
-  const seeded = /^(\d{1,3})-([a-z]+)-(\d{1,16})$/.exec(text);
+  const seeded = /^(\d{1,3}(?:x\d{1,3})?)-([a-z]+)-(\d{1,16})$/.exec(text);
   if (seeded) {
-    const size = Number(seeded[1]);
+    const size = readSize(seeded[1]);
     const difficulty = seeded[2];
     const seed = Number(seeded[3]);
-    if (!SIZES.includes(size)) bad(`size ${size}`);
+    if (size === null) bad(`size ${seeded[1]}`);
     if (!DIFFICULTIES.includes(difficulty)) bad(`difficulty ${difficulty}`);
     if (!Number.isSafeInteger(seed)) bad(`seed ${seeded[3]}`);
     return { kind: "seed", size, difficulty, seed };

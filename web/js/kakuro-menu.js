@@ -3,7 +3,7 @@
 // to the tutorial and the editor; above them what was wrong with a link.
 
 import { button, h, screenHead } from "./dom.js";
-import { DIFFICULTIES, SIZES } from "./kakuro-model.js";
+import { DIFFICULTIES, SIZES, needsServer, readSize } from "./kakuro-model.js";
 import { loadSlots, saveKakuroSettings } from "./kakuro-store.js";
 import { slotList } from "./kakuro-slots.js";
 import { statRows } from "./kakuro-stats.js";
@@ -12,18 +12,30 @@ import { statRows } from "./kakuro-stats.js";
  * Shows the menu in `view`. `kakuro` gives storage, settings, words
  * (kakuro-words.js), the game in progress (`game`), the statistics
  * (`stats`, kakuro-stats.js), a catalog key saying why a link opened no
- * puzzle (`problem`, or null), navigate(hash),
- * newPuzzle(size, difficulty) resolving to {game, notice} or null,
- * startGame(game, notice) and loadSlot(slot).
+ * puzzle (`problem`, or null), navigate(hash), whether the server can be
+ * reached (`online`: the sizes only it makes are greyed when not),
+ * newPuzzle(size, difficulty) resolving to {game, notice}, {problem} or
+ * null, startGame(game, notice) and loadSlot(slot).
  */
 export function renderMenu(view, kakuro) {
-  const { settings, storage, words, game } = kakuro;
+  const { settings, storage, words, game, online } = kakuro;
   const { t } = words;
+  const offered = (n) => online || !needsServer(n);
   const sizeSelect = h(
     "select",
-    { id: "kk-size" },
-    SIZES.map((n) => h("option", { value: n, selected: n === settings.size }, words.size(n))),
+    { id: "kk-size", "aria-describedby": "kk-size-note" },
+    SIZES.map((n) =>
+      h("option", { value: n, selected: n === settings.size && offered(n), disabled: !offered(n) }, words.size(n)),
+    ),
   );
+  const sizeNote = h("p", { class: "kk-note", id: "kk-size-note" });
+  const showSizeNote = () => {
+    const large = needsServer(readSize(sizeSelect.value));
+    sizeNote.hidden = online && !large;
+    sizeNote.textContent = online ? t("kakuro.sizeServerNote") : t("kakuro.sizeNeedsServer");
+  };
+  sizeSelect.addEventListener("change", showSizeNote);
+  showSizeNote();
   const diffSelect = h(
     "select",
     { id: "kk-difficulty" },
@@ -31,15 +43,22 @@ export function renderMenu(view, kakuro) {
   );
   const status = h("p", { class: "kk-note", id: "kk-new-status", role: "status" });
   const newButton = button("kk-new", t("kakuro.new"), async () => {
-    settings.size = Number(sizeSelect.value);
+    settings.size = readSize(sizeSelect.value) ?? settings.size;
     settings.difficulty = diffSelect.value;
     saveKakuroSettings(storage, settings);
     newButton.disabled = true;
-    status.textContent = t("kakuro.generating");
-    const made = await kakuro.newPuzzle(settings.size, settings.difficulty);
+    // A large board can take seconds: the wait is counted on screen.
+    const started = Date.now();
+    const progress = () => {
+      const seconds = Math.floor((Date.now() - started) / 1000);
+      status.textContent = t("kakuro.generatingFor", { size: words.size(settings.size), seconds });
+    };
+    progress();
+    const ticking = setInterval(progress, 1000);
+    const made = await kakuro.newPuzzle(settings.size, settings.difficulty).finally(() => clearInterval(ticking));
     newButton.disabled = false;
-    if (!made) {
-      status.textContent = t("kakuro.noPuzzle");
+    if (!made || made.problem) {
+      status.textContent = t(made?.problem ?? "kakuro.noPuzzle");
       return;
     }
     kakuro.startGame(made.game, made.notice);
@@ -80,6 +99,7 @@ export function renderMenu(view, kakuro) {
           h("label", {}, h("span", {}, t("kakuro.difficultyLabel")), diffSelect),
           newButton,
         ),
+        sizeNote,
         status,
         cont,
       ),

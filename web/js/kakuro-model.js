@@ -10,11 +10,37 @@
 /** Longest run, and the largest sum of one (1 + … + 9). */
 export const MAX_RUN = 9;
 export const MAX_SUM = 45;
+/** The square sizes the offline pack holds (`gridforge kakuro web-pack`). */
+export const PACK_SIZES = [10, 11, 12, 13, 14, 15, 16];
 /**
- * Board sizes N (N×N with the clue row and column): the ones New game asks
- * the generator for (crates/kakuro's SIZES) and the editor offers alike.
+ * The board sizes New game offers, clue row and column included: a square
+ * N×N as the number N, a rectangle as "<columns>x<rows>" (the generator
+ * makes 10 to 30 a side, crates/kakuro's SIZES). The editor offers the
+ * squares. Those past PACK_SIZES need the server.
  */
-export const SIZES = [10, 11, 12, 13, 14, 15, 16];
+export const SIZES = [...PACK_SIZES, 18, 20, 22, 25, 28, 30, "24x28", "20x30"];
+
+/** The sizes the editor offers: the squares of SIZES (its layouts are square). */
+export const EDITOR_SIZES = SIZES.filter((s) => typeof s === "number");
+
+/** The size of a rows × cols board: N for a square, else "<cols>x<rows>". */
+export const sizeOf = (rows, cols) => (rows === cols ? rows : `${cols}x${rows}`);
+
+/** A size's sides {rows, cols} (N, or "<cols>x<rows>"), or null when it is neither. */
+export function sizeSides(size) {
+  if (Number.isInteger(size) && size > 0) return { rows: size, cols: size };
+  const sides = /^(\d{1,3})x(\d{1,3})$/.exec(typeof size === "string" ? size : "");
+  return sides ? { rows: Number(sides[2]), cols: Number(sides[1]) } : null;
+}
+
+/** Whether a stored size reads as one (any square N, as an editor puzzle's, or a rectangle). */
+export const isSize = (size) => sizeSides(size) !== null;
+
+/** The size a text names ("12", "24x28", as a select or a link writes it), or null. */
+export const readSize = (text) => SIZES.find((s) => String(s) === String(text)) ?? null;
+
+/** Whether a size is made only by the server (the offline pack does not hold it). */
+export const needsServer = (size) => !PACK_SIZES.includes(size);
 export const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
 /** Largest side of a board the client reads. */
 const MAX_SIDE = 100;

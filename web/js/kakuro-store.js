@@ -4,7 +4,7 @@
 // Damaged data reads as nothing, never as an error.
 
 import { restoreGame, serializeGame } from "./kakuro-game.js";
-import { DIFFICULTIES, SIZES } from "./kakuro-model.js";
+import { DIFFICULTIES, EDITOR_SIZES, SIZES, isSize } from "./kakuro-model.js";
 import { addSolve, statsOf } from "./kakuro-stats.js";
 import { read, write } from "./store.js";
 
@@ -44,7 +44,7 @@ function validSlot(slot) {
     game: slot.game,
     // Only pictures made here: a data URL of an image, never another address.
     thumbnail: /^data:image\/png;base64,/.test(slot.thumbnail) ? slot.thumbnail : "",
-    size: Number.isInteger(slot.size) ? slot.size : null,
+    size: isSize(slot.size) ? slot.size : null,
     difficulty: typeof slot.difficulty === "string" ? slot.difficulty : null,
     elapsed: slot.elapsed,
     started: slot.started,
@@ -85,7 +85,7 @@ export function saveCurrent(storage, game) {
 /** The editor's layout: {size, digits: row-major booleans}, or null. */
 export function loadEditor(storage) {
   const e = read(storage, EDITOR_KEY);
-  if (!e || !SIZES.includes(e.size) || !Array.isArray(e.digits)) return null;
+  if (!e || !EDITOR_SIZES.includes(e.size) || !Array.isArray(e.digits)) return null;
   if (e.digits.length !== e.size * e.size) return null;
   return { size: e.size, digits: e.digits.map(Boolean) };
 }

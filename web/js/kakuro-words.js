@@ -1,7 +1,7 @@
 // How the Kakuro screens name sizes, difficulties and dates in the player's
 // language.
 
-import { DIFFICULTIES } from "./kakuro-model.js";
+import { DIFFICULTIES, sizeSides } from "./kakuro-model.js";
 
 /** The namers for the catalog `i18n()` returns (it changes with the language). */
 export function kakuroWords(i18n) {
@@ -10,8 +10,11 @@ export function kakuroWords(i18n) {
     t,
     /** "Easy", …, or "Custom" for a puzzle of the editor. */
     difficulty: (d) => t(`kakuro.difficulty.${DIFFICULTIES.includes(d) ? d : "custom"}`),
-    /** "10×10" and the like. */
-    size: (n) => t("kakuro.sizeValue", { size: n }),
+    /** "10×10", or "24×28" for a rectangle (columns × rows). */
+    size(n) {
+      const sides = sizeSides(n);
+      return sides && sides.rows !== sides.cols ? t("kakuro.sizeRect", { width: sides.cols, height: sides.rows }) : t("kakuro.sizeValue", { size: n });
+    },
     /** A date and time, as the slot list shows it. */
     date(ms) {
       try {

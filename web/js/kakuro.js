@@ -17,7 +17,7 @@ import { newGame } from "./kakuro-game.js";
 import { keyDown } from "./kakuro-input.js";
 import { BadLinkError, readLink } from "./kakuro-link.js";
 import { renderMenu } from "./kakuro-menu.js";
-import { boardText, packKey, packPuzzles, parseBoard, pickPuzzle } from "./kakuro-model.js";
+import { boardText, needsServer, packKey, packPuzzles, parseBoard, pickPuzzle } from "./kakuro-model.js";
 import { showBoardScreen } from "./kakuro-play.js";
 import { openSlotDialog } from "./kakuro-slots.js";
 import {
@@ -50,6 +50,8 @@ export function createKakuro(ctx) {
   let board = null;
   /** A message for the next play screen (where its puzzle came from). */
   let notice = null;
+  /** Whether the server answered the last request (the menu greys the sizes only it makes). */
+  let reachable = true;
 
   const saveDialog = (g) => openSlotDialog(g, storage, words);
   const editor = createKakuroEditor({
@@ -72,10 +74,12 @@ export function createKakuro(ctx) {
 
   /**
    * A new puzzle: {game, notice}, from the server, else from the offline
-   * pack (with a notice saying why); null when neither has one.
+   * pack (with a notice saying why); {problem: catalog key} for a size only
+   * the server makes when it did not; null when neither has one.
    */
   async function newPuzzle(size, difficulty) {
     const answer = await api.generate(size, difficulty);
+    reachable = answer !== null;
     if (answer?.ok) {
       try {
         const puzzle = parseBoard(answer.data.puzzle);
@@ -85,6 +89,7 @@ export function createKakuro(ctx) {
         // A board we cannot read: take one from the pack instead.
       }
     }
+    if (needsServer(size)) return { problem: answer === null ? "kakuro.sizeNeedsServer" : "kakuro.generateFailed" };
     const why = answer === null ? "kakuro.offlinePack" : "kakuro.refusedPack";
     const puzzles = await pack();
     const picked = pickPuzzle(puzzles, size, difficulty, loadPlayed(storage));
@@ -188,6 +193,7 @@ export function createKakuro(ctx) {
       problem,
       stats: loadStats(storage),
       navigate: ctx.navigate,
+      online: api.online && reachable,
       newPuzzle,
       startGame,
       loadSlot: (slot) => {
