@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "7c0ae48b172a5ffb";
+const VERSION = "33102b773e9b2db5";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -57,6 +57,7 @@ const FILES = [
   "js/kakuro-tutorial.js",
   "js/kakuro-view.js",
   "js/kakuro-words.js",
+  "js/kakuro-zoom.js",
   "js/kakuro.js",
   "js/offline.js",
   "js/resources.js",

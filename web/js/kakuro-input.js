@@ -65,6 +65,7 @@ function move(screen, dr, dc) {
   if (screen.selected < 0) {
     screen.selected = board.cells.findIndex((x) => x.kind === "digit");
     screen.refresh();
+    screen.reveal();
     return;
   }
   let r = Math.floor(screen.selected / board.cols);
@@ -77,6 +78,7 @@ function move(screen, dr, dc) {
     if (board.cells[i].kind === "digit") {
       screen.selected = i;
       screen.refresh();
+      screen.reveal();
       return;
     }
   }

@@ -18,24 +18,24 @@ import { statRows } from "./kakuro-stats.js";
  * null, startGame(game, notice) and loadSlot(slot).
  */
 export function renderMenu(view, kakuro) {
-  const { settings, storage, words, game, online } = kakuro;
+  const { settings, storage, words, game } = kakuro;
   const { t } = words;
+  let online = kakuro.online;
   const offered = (n) => online || !needsServer(n);
   const sizeSelect = h(
     "select",
     { id: "kk-size", "aria-describedby": "kk-size-note" },
-    SIZES.map((n) =>
-      h("option", { value: n, selected: n === settings.size && offered(n), disabled: !offered(n) }, words.size(n)),
-    ),
+    SIZES.map((n) => h("option", { value: n, selected: n === settings.size && offered(n) }, words.size(n))),
   );
   const sizeNote = h("p", { class: "kk-note", id: "kk-size-note" });
-  const showSizeNote = () => {
-    const large = needsServer(readSize(sizeSelect.value));
-    sizeNote.hidden = online && !large;
-    sizeNote.textContent = online ? t("kakuro.sizeServerNote") : t("kakuro.sizeNeedsServer");
+  /** Greys the sizes only the server makes when it cannot be reached, and says why (or that they take a while). */
+  const showSizes = () => {
+    for (const option of sizeSelect.options) option.disabled = !offered(readSize(option.value));
+    sizeNote.hidden = online && !needsServer(readSize(sizeSelect.value));
+    sizeNote.textContent = t(online ? "kakuro.sizeServerNote" : "kakuro.sizeNeedsServer");
   };
-  sizeSelect.addEventListener("change", showSizeNote);
-  showSizeNote();
+  sizeSelect.addEventListener("change", showSizes);
+  showSizes();
   const diffSelect = h(
     "select",
     { id: "kk-difficulty" },
@@ -59,6 +59,9 @@ export function renderMenu(view, kakuro) {
     newButton.disabled = false;
     if (!made || made.problem) {
       status.textContent = t(made?.problem ?? "kakuro.noPuzzle");
+      // Neither answered: the server cannot be reached.
+      online &&= made !== null && made.problem !== "kakuro.sizeNeedsServer";
+      showSizes();
       return;
     }
     kakuro.startGame(made.game, made.notice);

@@ -11,12 +11,14 @@ import { gameLink } from "./kakuro-link.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
-import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
+import { buildBoard, paintBoard } from "./kakuro-view.js";
+import { createZoom } from "./kakuro-zoom.js";
 
 /**
  * Shows game `g` in `view` and returns the board screen: its state (game,
  * tutorial, selected cell, pencil, hints, tutorial step, the board element
- * `el`) and refresh(), moved(), fit(), tick(ms). `notice` is a catalog key
+ * `el`) and refresh(), moved(), fit(), reveal() (the selected cell and, when
+ * they fit, its clues scrolled into view), tick(ms). `notice` is a catalog key
  * shown above the board (or null); `kakuro` gives storage, settings, words
  * (kakuro-words.js), navigate(hash), saveDialog(game), api (kakuro-api.js)
  * and solved(game), called once when the player solves a game.
@@ -46,7 +48,10 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     const cell = e.target.closest("[data-i]");
     if (cell) clickCell(screen, Number(cell.dataset.i));
   });
-  const wrap = h("div", { class: "kk-board-wrap" }, built.el);
+  const wrap = h("div", { class: "kk-board-wrap kk-viewport", id: "kk-viewport" }, built.el);
+  const zoom = createZoom(wrap, built.el, board, t);
+  // The selected cell's run sums, in sight however the board is zoomed and panned.
+  const clueBar = tutorial ? null : h("p", { class: "kk-clue-bar", id: "kk-clue-bar", "aria-label": t("kakuro.clueBar") });
   const timer = h("span", { class: "timer", id: "kk-timer", title: t("kakuro.time") }, "");
   const status = h("div", { class: "status", id: "kk-status", role: "status", hidden: true });
   const ghost = { class: "ghost" };
@@ -122,7 +127,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       h(
         "div",
         { class: "kk-layout" },
-        wrap,
+        h("div", { class: "kk-board-area" }, h("div", { class: "kk-board-bar" }, clueBar, zoom.controls), wrap),
         h(
           "div",
           { class: "kk-side" },
@@ -205,6 +210,16 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     );
   }
 
+  function drawClueBar(runs) {
+    if (!clueBar) return;
+    const order = ["across", "down"];
+    const lines = runs
+      .map((k) => board.runs[k])
+      .sort((a, b) => order.indexOf(a.dir) - order.indexOf(b.dir))
+      .map((run) => t(`kakuro.hint.${run.dir}`, { sum: run.sum, count: run.cells.length }));
+    clueBar.textContent = lines.join(" · ");
+  }
+
   function drawStatus() {
     if (!g.solved || tutorial) {
       status.hidden = true;
@@ -272,6 +287,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     pencilButton.setAttribute("aria-pressed", String(screen.pencil));
     hintsButton.setAttribute("aria-pressed", String(screen.hints));
     drawHints(runs);
+    drawClueBar(runs);
     drawStatus();
     help?.label();
     if (tutorial) drawTutorial();
@@ -289,7 +305,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     screen.refresh();
   };
 
-  /** Sizes the board to the screen. */
+  /** Sizes the board's viewport to the screen (the zoom goes from the whole board up). */
   screen.fit = () => {
     const wide = window.innerWidth >= 860;
     const width = wrap.clientWidth || window.innerWidth - 24;
@@ -297,7 +313,26 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     // On a phone the pad goes under the board: leave it room.
     const reserve = wide ? 16 : 150;
     const height = Math.max(window.innerHeight - top - reserve, 240);
-    fitBoard(built, board, width, height, { max: tutorial ? 72 : 56 });
+    zoom.fit(width, height, tutorial ? 72 : 56);
+  };
+
+  /** Scrolls the selected cell into the board's viewport, with its clue cells when they fit too. */
+  screen.reveal = () => {
+    if (screen.selected < 0) return;
+    const rect = (i) => built.cells[i].getBoundingClientRect();
+    const own = rect(screen.selected);
+    const clues = Object.values(board.runsOf[screen.selected])
+      .filter((k) => k >= 0)
+      .map((k) => rect(board.runs[k].clue));
+    const all = [own, ...clues];
+    const union = {
+      left: Math.min(...all.map((r) => r.left)),
+      top: Math.min(...all.map((r) => r.top)),
+      right: Math.max(...all.map((r) => r.right)),
+      bottom: Math.max(...all.map((r) => r.bottom)),
+    };
+    const fits = union.right - union.left <= wrap.clientWidth - 8 && union.bottom - union.top <= wrap.clientHeight - 8;
+    zoom.reveal(fits ? union : own);
   };
 
   /** Counts play time `ms` on a game being played and shows the clock. */

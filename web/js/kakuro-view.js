@@ -142,10 +142,12 @@ export function paintBoard(board, ui, view) {
 
 /**
  * Sizes the board's cells so it fits `width` × `height` pixels (cells
- * between `min` and `max` pixels).
+ * between `min` and `max` pixels), the 1 px lines between and around the
+ * cells counted.
  */
 export function fitBoard(ui, board, width, height, { min = 16, max = 56 } = {}) {
-  const cell = Math.max(min, Math.min(max, Math.floor(Math.min(width / board.cols, height / board.rows))));
+  const fits = Math.min((width - 1) / board.cols, (height - 1) / board.rows) - 1;
+  const cell = Math.max(min, Math.min(max, Math.floor(fits)));
   ui.el.style.setProperty("--cell", `${cell}px`);
   return cell;
 }
