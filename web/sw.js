@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "33102b773e9b2db5";
+const VERSION = "73d268ecedcf6393";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

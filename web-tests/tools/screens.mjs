@@ -87,7 +87,7 @@ async function walk(browser, url, size, scheme) {
   await page.waitForSelector("#stage");
   await shot("blockpuzzle-play");
 
-  // Kakuro: the menu, a game, a hint, solved, the tutorial and the editor.
+  // Kakuro: the menu, a game, a hint, solved, the tutorial, the editor and a 30×30.
   await go("#/kakuro");
   await shot("kakuro-menu");
   const puzzle = await newGame(page, url, 10, "easy");
@@ -102,6 +102,11 @@ async function walk(browser, url, size, scheme) {
   await shot("kakuro-tutorial");
   await go("#/kakuro/editor");
   await shot("kakuro-editor");
+  // A 30×30: whole at first, then zoomed in as far as it goes.
+  await newGame(page, url, 30, "easy");
+  await shot("kakuro-big");
+  while (!(await page.isDisabled("#kk-zoom-in"))) await page.click("#kk-zoom-in");
+  await shot("kakuro-big-zoomed");
 
   // ChessMemory: a game, the two-players dialog, a game for two played to its end.
   await go("#/chess");

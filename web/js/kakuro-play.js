@@ -51,7 +51,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const wrap = h("div", { class: "kk-board-wrap kk-viewport", id: "kk-viewport" }, built.el);
   const zoom = createZoom(wrap, built.el, board, t);
   // The selected cell's run sums, in sight however the board is zoomed and panned.
-  const clueBar = tutorial ? null : h("p", { class: "kk-clue-bar", id: "kk-clue-bar", "aria-label": t("kakuro.clueBar") });
+  const clueBar = tutorial ? null : h("p", { class: "kk-clue-bar", id: "kk-clue-bar" });
   const timer = h("span", { class: "timer", id: "kk-timer", title: t("kakuro.time") }, "");
   const status = h("div", { class: "status", id: "kk-status", role: "status", hidden: true });
   const ghost = { class: "ghost" };
