@@ -5,7 +5,8 @@
 // and pad and by keyboard (the selection scrolled into view, its run sums
 // in the bar above the board), is solved by keyboard alone with the
 // solution `gridforge kakuro solve` gives for the served puzzle, and comes
-// back from a save slot at its size; the statistics count it. A 24×28
+// back from a save slot at its size; the help and the statistics work at
+// that size. A 24×28
 // rectangle's link opens the same rectangle in a fresh context, and
 // without a server the large sizes are greyed and explained.
 // Screenshots: test-artifacts/big-*.png.
@@ -86,6 +87,18 @@ function arrowPath(puzzle, from, to) {
   const keys = [];
   for (let at = to; back.get(at); at = back.get(at)[0]) keys.unshift(back.get(at)[1]);
   return keys;
+}
+
+/** Presses Help at `stage` and waits for its answer; returns the panel's text. */
+async function help(page, stage) {
+  assert.equal(await page.getAttribute("#kk-help", "data-stage"), stage);
+  await page.click("#kk-help");
+  await page.waitForFunction(
+    (s) => document.getElementById("kk-help-panel").dataset.stage === s && !document.getElementById("kk-help").disabled,
+    stage,
+    { timeout: 30_000 },
+  );
+  return text(page, "#kk-help-panel");
 }
 
 /** Types digit `d` into cell `i` with the keyboard only (arrows from the selected cell, then the digit). */
@@ -186,10 +199,14 @@ test("a 30×30 on a phone: zoom, pinch, pan, tap, pad and keys, solved by keyboa
     await page.keyboard.press(String(solution[far]));
     assert.equal(await page.getAttribute(cellSel(far), "data-value"), String(solution[far]));
 
-    // The hints panel works at this size too.
+    // The hints panel and the help's stages work at this size too: the help's digit is the solution's.
     await page.click("#kk-hints-toggle");
     await page.waitForSelector("#kk-hints h3");
     await page.click("#kk-hints-toggle");
+    assert.equal(await help(page, "check"), "No mistakes so far. Press Help again to see where to look next.");
+    assert.match(await help(page, "where"), /^Look at the (highlighted run|\d+ highlighted runs)/);
+    await help(page, "why");
+    assert.equal(await help(page, "show"), "Done: the next digit is in (Undo takes it back).");
 
     // Save into slot 1.
     await page.click("#kk-save");
@@ -200,7 +217,11 @@ test("a 30×30 on a phone: zoom, pinch, pan, tap, pad and keys, solved by keyboa
     const saved = await page.$$eval("#kk-board .kk-cell", (els) => els.map((e) => e.dataset.value));
 
     // Every other digit by keyboard alone, in reading order.
-    const todo = solution.map((d, i) => [i, d]).filter(([i, d]) => d && puzzle.digit[i] && i !== visible.i && i !== far);
+    const placed = saved.filter((v) => v !== "0").length;
+    assert.ok(placed >= 3, `${placed} digits on the board: tapped, typed and the help's`);
+    const shown = await page.$$eval("#kk-board [data-i]", (els) => els.map((e) => Number(e.dataset.value ?? 0)));
+    for (const [i, v] of shown.entries()) if (v) assert.equal(v, solution[i], `cell ${i} holds the solution's digit`);
+    const todo = solution.map((d, i) => [i, d]).filter(([i, d]) => d && puzzle.digit[i] && !shown[i]);
     const started = Date.now();
     for (const [i, d] of todo) await keyInto(page, puzzle, i, d);
     await page.waitForSelector("#kk-solved");
@@ -261,6 +282,18 @@ test("without a server the large sizes are greyed and say why; the pack's sizes 
     await page.click("#kk-new");
     await page.waitForSelector("#kk-board");
     assert.equal(await page.getAttribute("#kk-board", "data-rows"), "16");
+  });
+  // A browser that knows it is offline greys them on the menu at once.
+  await withPage("big-browser-offline", phone, async (page, context) => {
+    await page.goto(`${suite.url}#/kakuro`);
+    await ready(page);
+    await context.setOffline(true);
+    await page.goto(`${suite.url}#/`);
+    await page.goto(`${suite.url}#/kakuro`);
+    await page.waitForSelector("#kk-size");
+    assert.ok(await page.isDisabled("#kk-size option[value='30']"));
+    assert.ok(!(await page.isDisabled("#kk-size option[value='16']")));
+    assert.match(await text(page, "#kk-size-note"), /need the server/);
   });
   // A large size asked while the server is unreachable says so on the menu.
   await withPage("big-unreachable", phone, async (page, context) => {

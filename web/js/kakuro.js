@@ -193,7 +193,8 @@ export function createKakuro(ctx) {
       problem,
       stats: loadStats(storage),
       navigate: ctx.navigate,
-      online: api.online && reachable,
+      // The browser knows when it is offline; otherwise the last request tells.
+      online: api.online && reachable && navigator.onLine !== false,
       newPuzzle,
       startGame,
       loadSlot: (slot) => {
