@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "1df16fe73d14f4ea";
+const VERSION = "f711400a8a8ee33e";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -205,6 +205,14 @@ test("a 30×30 on a phone: zoom, pinch, pan, tap, pad and keys, solved by keyboa
     await page.click("#kk-hints-toggle");
     assert.equal(await help(page, "check"), "No mistakes so far. Press Help again to see where to look next.");
     assert.match(await help(page, "where"), /^Look at the (highlighted run|\d+ highlighted runs)/);
+    const litInSight = await page.evaluate(() => {
+      const v = document.getElementById("kk-viewport").getBoundingClientRect();
+      return [...document.querySelectorAll("#kk-board .kk-help-run")].some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom;
+      });
+    });
+    assert.ok(litInSight, "the zoomed board scrolled to the runs the help points at");
     await help(page, "why");
     assert.equal(await help(page, "show"), "Done: the next digit is in (Undo takes it back).");
 

@@ -58,6 +58,7 @@ export function createHelp(screen, api, t) {
   function showMistakes(cells, offline) {
     show({ mistakes: new Set(cells) });
     const count = cells.length;
+    if (count) screen.reveal(cells);
     if (offline) say(h("p", {}, t(count ? "kakuro.assist.offlineMistakes" : "kakuro.assist.offlineNone", { count })));
     else say(h("p", {}, t(count ? "kakuro.assist.mistakes" : "kakuro.assist.none", { count })));
     panel.dataset.result = count ? "mistakes" : "none";
@@ -124,6 +125,8 @@ export function createHelp(screen, api, t) {
       state.stage = 1;
     } else if (stage === "where") {
       show({ helpRuns: a.runs, helpCells: new Set(a.cells) });
+      // On a zoomed board the runs may lie out of sight.
+      screen.reveal(a.runs.flatMap((k) => [g.board.runs[k].clue, ...g.board.runs[k].cells]));
       say(h("p", {}, t("kakuro.assist.whereText", { count: a.runs.length })));
       panel.dataset.result = "where";
       state.stage = 2;

@@ -316,15 +316,17 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     zoom.fit(width, height, tutorial ? 72 : 56);
   };
 
-  /** Scrolls the selected cell into the board's viewport, with its clue cells when they fit too. */
-  screen.reveal = () => {
-    if (screen.selected < 0) return;
-    const rect = (i) => built.cells[i].getBoundingClientRect();
-    const own = rect(screen.selected);
-    const clues = Object.values(board.runsOf[screen.selected])
-      .filter((k) => k >= 0)
-      .map((k) => rect(board.runs[k].clue));
-    const all = [own, ...clues];
+  /**
+   * Scrolls cells `ids` into the board's viewport: all of them when they
+   * fit, else the first. By default the selected cell and its run clues.
+   */
+  screen.reveal = (ids = null) => {
+    if (!ids && screen.selected < 0) return;
+    const runs = ids ? [] : Object.values(board.runsOf[screen.selected]).filter((k) => k >= 0);
+    const cells = ids ?? [screen.selected, ...runs.map((k) => board.runs[k].clue)];
+    if (!cells.length) return;
+    const all = cells.map((i) => built.cells[i].getBoundingClientRect());
+    const own = all[0];
     const union = {
       left: Math.min(...all.map((r) => r.left)),
       top: Math.min(...all.map((r) => r.top)),
