@@ -508,10 +508,8 @@ fn hint_text_of_every_technique_names_cells_and_shows_its_arithmetic() {
     // Generated puzzles hold the techniques up to Expert.
     for difficulty in Difficulty::ALL {
         for seed in 0..3 {
-            let params = gridforge_kakuro::GenerateParams {
-                size: 10 + seed as usize,
-                difficulty,
-            };
+            let params =
+                gridforge_kakuro::RectParams::square(10 + seed as usize, difficulty).unwrap();
             let made = gridforge_kakuro::generate(&params, seed).unwrap();
             positions_by_technique(&made.puzzle, &mut found);
         }

@@ -6,9 +6,9 @@ use crate::cli;
 use anyhow::Context;
 use clap::Subcommand;
 use gridforge_kakuro::{
-    combos_with, hint, rate_within, solve, Board, Detail, Difficulty, DigitSet, Game,
-    GenerateParams, Hint, HintRun, Kakuro, LogicOutcome, LogicReport, Marks, Param, Pos,
-    RectParams, SolveOutcome, Step, Technique, Uniqueness, MAX_RUN, MAX_SUM, PACK_SIZES, SIZES,
+    combos_with, hint, rate_within, solve, Board, Detail, Difficulty, DigitSet, Game, Hint,
+    HintRun, Kakuro, LogicOutcome, LogicReport, Marks, Param, Pos, RectParams, SolveOutcome, Step,
+    Technique, Uniqueness, MAX_RUN, MAX_SUM, PACK_SIZES, SIZES,
 };
 use gridforge_server::kakuro::{hint_json, parse_marks};
 use std::io::Write;
@@ -653,7 +653,11 @@ fn web_pack(out: &std::path::Path, seed: u64, count: u64) -> anyhow::Result<Exit
     let mut lines = Vec::with_capacity(buckets.len());
     for (size, difficulty) in buckets {
         let results = Kakuro::generate_batch(
-            &RectParams::from(GenerateParams { size, difficulty }),
+            &RectParams {
+                rows: size,
+                cols: size,
+                difficulty,
+            },
             seed,
             count as usize,
         );

@@ -5,7 +5,7 @@
 //! `cargo bench -p gridforge-kakuro --bench generate`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use gridforge_kakuro::{generate, Difficulty, GenerateParams};
+use gridforge_kakuro::{generate, Difficulty, RectParams};
 use std::time::Duration;
 
 fn generation(c: &mut Criterion) {
@@ -22,7 +22,15 @@ fn generation(c: &mut Criterion) {
                 |b, &difficulty| {
                     b.iter(|| {
                         seed += 1;
-                        generate(&GenerateParams { size, difficulty }, seed).expect("a puzzle")
+                        generate(
+                            &RectParams {
+                                rows: size,
+                                cols: size,
+                                difficulty,
+                            },
+                            seed,
+                        )
+                        .expect("a puzzle")
                     })
                 },
             );

@@ -8,7 +8,7 @@
 //! `cargo bench -p gridforge-kakuro --bench hint`
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gridforge_kakuro::{generate, hint, Board, Difficulty, GenerateParams, Hint, Marks};
+use gridforge_kakuro::{generate, hint, Board, Difficulty, Hint, Marks, RectParams};
 use std::time::Duration;
 
 const BUDGET: u64 = 5_000_000;
@@ -41,8 +41,9 @@ fn hints(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     for difficulty in Difficulty::ALL {
         let made = generate(
-            &GenerateParams {
-                size: 15,
+            &RectParams {
+                rows: 15,
+                cols: 15,
                 difficulty,
             },
             1,

@@ -4,6 +4,10 @@
 //!
 //! `cargo run --release -p gridforge-kakuro --example gen_stats [SEEDS] [SIZES...]`
 //! (default: 50 seeds, sizes 10 and 15; a size is `N` for N×N or `RxC`).
+//! Besides wall time it prints the thread's CPU time (from Linux's
+//! `/proc/thread-self/schedstat`), which a machine shared with other work
+//! inflates far less.
+//! Difficulty names among the arguments (`expert`, …) limit the run to them.
 
 use gridforge_kakuro::{generate, Difficulty, RectParams};
 use std::time::{Duration, Instant};
@@ -11,7 +15,16 @@ use std::time::{Duration, Instant};
 fn main() {
     let mut args = std::env::args().skip(1);
     let seeds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(50);
+    let args: Vec<String> = args.collect();
+    let mut difficulties: Vec<Difficulty> = Difficulty::ALL
+        .into_iter()
+        .filter(|d| args.iter().any(|a| a == d.name()))
+        .collect();
+    if difficulties.is_empty() {
+        difficulties = Difficulty::ALL.to_vec();
+    }
     let mut sizes: Vec<(usize, usize)> = args
+        .iter()
         .filter_map(|s| match s.split_once('x') {
             Some((r, c)) => Some((r.parse().ok()?, c.parse().ok()?)),
             None => s.parse().ok().map(|n| (n, n)),
@@ -21,16 +34,18 @@ fn main() {
         sizes = vec![(10, 10), (15, 15)];
     }
     println!(
-        "size    difficulty  seeds  median      p95         max         share  ratings(median)"
+        "size    difficulty  seeds  median      p95         max         cpu median  cpu p95     share  ratings(median)"
     );
     for &(rows, cols) in &sizes {
         let size = format!("{rows}x{cols}");
-        for difficulty in Difficulty::ALL {
+        for &difficulty in &difficulties {
             let mut times = Vec::new();
+            let mut cpu_times = Vec::new();
             let mut ratings = Vec::new();
             let mut share = 0.0;
             for seed in 0..seeds {
                 let start = Instant::now();
+                let cpu_start = thread_cpu_time();
                 match generate(
                     &RectParams {
                         rows,
@@ -41,6 +56,7 @@ fn main() {
                 ) {
                     Ok(made) => {
                         times.push(start.elapsed());
+                        cpu_times.push(thread_cpu_time().saturating_sub(cpu_start));
                         ratings.push(made.stats.ratings);
                         let layout = gridforge_kakuro::Layout::of_board(&made.puzzle);
                         share += layout.digit_share();
@@ -49,21 +65,35 @@ fn main() {
                 }
             }
             times.sort();
+            cpu_times.sort();
             ratings.sort();
-            let at = |q: f64| -> Duration {
-                let i = ((times.len() as f64 - 1.0) * q).round() as usize;
-                times.get(i).copied().unwrap_or_default()
-            };
             println!(
-                "{size:>6}  {:<10}  {:>5}  {:<10.2?}  {:<10.2?}  {:<10.2?}  {:.2}   {}",
+                "{size:>6}  {:<10}  {:>5}  {:<10.2?}  {:<10.2?}  {:<10.2?}  {:<10.2?}  {:<10.2?}  {:.2}   {}",
                 difficulty.name(),
                 times.len(),
-                at(0.5),
-                at(0.95),
+                quantile(&times, 0.5),
+                quantile(&times, 0.95),
                 times.last().copied().unwrap_or_default(),
+                quantile(&cpu_times, 0.5),
+                quantile(&cpu_times, 0.95),
                 share / times.len().max(1) as f64,
                 ratings.get(ratings.len() / 2).copied().unwrap_or(0),
             );
         }
     }
+}
+
+/// The `q` quantile of sorted `times` (nearest rank; zero when empty).
+fn quantile(times: &[Duration], q: f64) -> Duration {
+    let i = ((times.len() as f64 - 1.0) * q).round() as usize;
+    times.get(i).copied().unwrap_or_default()
+}
+
+/// CPU time this thread has run (zero where Linux's schedstat is missing).
+fn thread_cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_default()
 }

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p gridforge-kakuro --example hint_latency [puzzles per difficulty]`
 
-use gridforge_kakuro::{generate, hint, Difficulty, GenerateParams, Hint, Marks};
+use gridforge_kakuro::{generate, hint, Difficulty, Hint, Marks, RectParams};
 use std::time::Instant;
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -35,8 +35,9 @@ fn main() {
         let mut times = Vec::new();
         for seed in 0..per {
             let made = generate(
-                &GenerateParams {
-                    size: 15,
+                &RectParams {
+                    rows: 15,
+                    cols: 15,
                     difficulty,
                 },
                 seed,

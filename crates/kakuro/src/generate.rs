@@ -28,7 +28,13 @@
 //!    climbs on. While climbing, the solver applies the techniques of a
 //!    difficulty level together, which gives the same
 //!    difficulty faster; the finished puzzle is rated once technique by
-//!    technique to name the hardest one.
+//!    technique to name the hardest one. On boards with a side over 16 a
+//!    full rating per tried change is too slow (a 30×30 climb tries tens of
+//!    thousands): there a change is kept on a wider local rating alone (two
+//!    rings of runs around it re-solved), the board is rated in full after a
+//!    batch of kept changes, and a batch the full rating finds worse is taken
+//!    back (`Maker::climb_locally`). Up to 16 the climb is unchanged, so
+//!    those sizes (and the offline pack) give the puzzles they always gave.
 //! 3. **Prove.** A puzzle the logical solver finishes has one solution; the
 //!    search solver proves it again independently (limit 2) before the puzzle
 //!    is returned.
@@ -43,7 +49,8 @@
 //!
 //! Everything is driven by one `ChaCha8Rng` seeded from the caller's seed, so a
 //! seed always gives the same puzzle; every loop has a fixed bound and the
-//! functions return an error instead of running on.
+//! functions return an error instead of running on. [`generate_within`] adds
+//! a time budget: the same puzzle, or an error once the time is up.
 
 use crate::board::{Board, Solution};
 use crate::digits::{combo_masks, is_single, ALL_DIGITS};
@@ -55,6 +62,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::RangeInclusive;
+use std::time::{Duration, Instant};
 
 /// Board sides the generator makes: rows and columns each, including the
 /// clue row and column, so boards from 10×10 to 30×30, square or not.
@@ -78,6 +86,15 @@ const MOVES_PER_CELL: usize = 12;
 /// Rated digit changes without a new best before a climb is abandoned (a
 /// fresh filling is cheaper than a long plateau).
 const PLATEAU_MOVES: usize = 150;
+/// Rings of runs around a changed cell that [`Maker::climb_locally`] re-rates.
+const LOCAL_RINGS: usize = 2;
+/// Kept changes between full ratings in [`Maker::climb_locally`].
+const LOCAL_MOVES_PER_RATING: usize = 8;
+/// Full ratings without a new best before [`Maker::climb_locally`] gives up.
+const LOCAL_PLATEAU_RATINGS: usize = 20;
+/// Times [`Maker::climb_locally`] takes a change that makes things worse to
+/// leave a plateau before it gives up.
+const LOCAL_KICKS: usize = 4;
 /// Largest board side filled in rank order; larger boards are filled in
 /// reading order (see [`Maker::fill_digits`]). Up to this side the rank order
 /// is kept so that every seed gives the puzzle it always gave.
@@ -124,6 +141,20 @@ pub enum GenerateError {
     /// The difficulty is a rating only ([`Difficulty::Master`]).
     #[error("{0} is a rating only: the generator makes easy, medium, hard and expert puzzles")]
     NotGenerated(Difficulty),
+    /// The time budget of [`generate_within`] ran out first.
+    #[error("no {difficulty} puzzle of {rows}×{cols} could be generated within the time budget of {millis} ms; try another seed or a smaller board")]
+    OutOfTime {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// Difficulty asked for.
+        difficulty: Difficulty,
+        /// The budget in milliseconds.
+        millis: u128,
+        /// What was tried.
+        stats: GenerateStats,
+    },
     /// Every attempt allowed failed (not expected in practice).
     #[error(
         "no {difficulty} puzzle of {rows}×{cols} found within the generator's budget ({stats:?})"
@@ -152,25 +183,6 @@ pub enum FillError {
         /// Fillings tried.
         attempts: u32,
     },
-}
-
-/// A square puzzle for [`generate`]: a board size in [`SIZES`] and a
-/// difficulty (shorthand for [`RectParams`] with equal sides).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GenerateParams {
-    /// Board size N (N×N including the clue row and column).
-    pub size: usize,
-    /// The difficulty the logical solver must rate the puzzle at, exactly.
-    pub difficulty: Difficulty,
-}
-
-impl GenerateParams {
-    /// Params for a `size`×`size` puzzle of `difficulty`; errors when the
-    /// generator does not make that size or level.
-    pub fn new(size: usize, difficulty: Difficulty) -> Result<GenerateParams, GenerateError> {
-        RectParams::new(size, size, difficulty)?;
-        Ok(GenerateParams { size, difficulty })
-    }
 }
 
 /// What [`generate`] is asked for: rows and columns each in [`SIZES`]
@@ -205,27 +217,49 @@ impl RectParams {
             difficulty,
         })
     }
-}
 
-impl From<GenerateParams> for RectParams {
-    fn from(square: GenerateParams) -> RectParams {
-        RectParams {
-            rows: square.size,
-            cols: square.size,
-            difficulty: square.difficulty,
-        }
+    /// Params for a `size`×`size` puzzle of `difficulty` (a square is a
+    /// rectangle with equal sides); errors as [`RectParams::new`] does.
+    pub fn square(size: usize, difficulty: Difficulty) -> Result<RectParams, GenerateError> {
+        RectParams::new(size, size, difficulty)
     }
 }
 
-/// Generates a puzzle of the params' size ([`GenerateParams`] for a square,
-/// [`RectParams`] for any shape) with exactly one solution that the logical
-/// solver rates exactly the params' difficulty. The same arguments give the
-/// same puzzle.
-pub fn generate<P: Into<RectParams> + Copy>(
-    params: &P,
+/// Generates a puzzle of the params' size with exactly one solution that the
+/// logical solver rates exactly the params' difficulty. The same arguments
+/// give the same puzzle.
+pub fn generate(params: &RectParams, seed: u64) -> Result<Generated, GenerateError> {
+    generate_until(params, seed, None)
+}
+
+/// [`generate`] within a time budget, for callers that must answer (the
+/// server): the same puzzle as [`generate`] when it is made in `time`, else
+/// [`GenerateError::OutOfTime`]. The search stops at its next step after
+/// the budget, which is a fraction of a millisecond on every size.
+pub fn generate_within(
+    params: &RectParams,
     seed: u64,
+    time: Duration,
 ) -> Result<Generated, GenerateError> {
-    let params: RectParams = (*params).into();
+    // A budget too long to represent is no budget.
+    generate_until(params, seed, Instant::now().checked_add(time)).map_err(|err| match err {
+        GenerateError::OutOfTime { stats, .. } => GenerateError::OutOfTime {
+            rows: params.rows,
+            cols: params.cols,
+            difficulty: params.difficulty,
+            millis: time.as_millis(),
+            stats,
+        },
+        other => other,
+    })
+}
+
+/// [`generate`], giving up at `deadline` if there is one.
+fn generate_until(
+    params: &RectParams,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Result<Generated, GenerateError> {
     let RectParams {
         rows,
         cols,
@@ -243,9 +277,19 @@ pub fn generate<P: Into<RectParams> + Copy>(
         };
         layouts += 1;
         let mut maker = Maker::new(&layout);
+        maker.deadline = deadline;
         for _ in 0..FILLS_PER_LAYOUT {
             if let Some(made) = maker.attempt(difficulty, true, &mut rng, &mut stats) {
                 return Ok(made);
+            }
+            if maker.out_of_time() {
+                return Err(GenerateError::OutOfTime {
+                    rows,
+                    cols,
+                    difficulty,
+                    millis: 0,
+                    stats,
+                });
             }
         }
     }
@@ -277,6 +321,15 @@ pub fn fill(layout: &Layout, seed: u64) -> Result<Generated, FillError> {
     })
 }
 
+/// A full rating in [`Maker::climb_locally`]: the digits rated, the
+/// candidates the solver left, their cost and the hardest technique used.
+struct FullRating {
+    digits: Vec<u8>,
+    masks: Vec<u16>,
+    cost: usize,
+    hardest: Option<Technique>,
+}
+
 /// The working state for one layout.
 struct Maker {
     model: Model,
@@ -294,6 +347,8 @@ struct Maker {
     /// Scratch candidates and run list for [`Maker::promising`].
     scratch: Vec<u16>,
     first: Vec<u32>,
+    /// When to stop climbing ([`generate_within`]); None: never.
+    deadline: Option<Instant>,
 }
 
 impl Maker {
@@ -310,8 +365,15 @@ impl Maker {
             scratch: Vec::with_capacity(n),
             run_used: vec![0; model.runs.len()],
             first: Vec::new(),
+            deadline: None,
             model,
         }
+    }
+
+    /// True once the deadline, if any, has passed.
+    fn out_of_time(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// One filling and climb; the puzzle when it worked.
@@ -333,7 +395,12 @@ impl Maker {
                 .map(|&c| u32::from(self.digits[c as usize]))
                 .sum();
         }
-        let level = self.climb(target, exact, rng, stats)?.difficulty();
+        let level = if self.model.rows.max(self.model.cols) > RANKED_FILL_MAX_SIDE {
+            self.climb_locally(target, exact, rng, stats)
+        } else {
+            self.climb(target, exact, rng, stats)
+        }?
+        .difficulty();
         // The climb rated level by level; one rating technique by technique
         // names the hardest technique (the level is the same either way).
         stats.ratings += 1;
@@ -472,6 +539,9 @@ impl Maker {
         let mut best = cost;
         let mut since_best = 0;
         for _ in 0..MOVES_PER_CELL * self.digits.len() {
+            if self.out_of_time() {
+                return None;
+            }
             if cost == 0 {
                 let reached = hardest.unwrap_or(Technique::Single);
                 if !exact || reached.difficulty() == target {
@@ -511,26 +581,147 @@ impl Maker {
         None
     }
 
+    /// [`Maker::climb`] for large boards, where a full rating per tried
+    /// change is what the time went to: a change is kept on its local rating
+    /// alone ([`Maker::rate_near`], [`LOCAL_RINGS`] rings of runs around it),
+    /// and the whole board is rated after a batch of kept changes and
+    /// whenever the local state is solved. A batch that the full rating finds
+    /// worse than the last one is taken back and the batch halved (a good
+    /// one doubles it, up to [`LOCAL_MOVES_PER_RATING`]), so where the local
+    /// ratings mislead the climb rates every change in full. After
+    /// [`LOCAL_PLATEAU_RATINGS`] full ratings without progress the climb takes
+    /// one change whatever it costs (at most [`LOCAL_KICKS`] times), then
+    /// gives up. Only a full rating ends the climb.
+    fn climb_locally(
+        &mut self,
+        target: Difficulty,
+        exact: bool,
+        rng: &mut ChaCha8Rng,
+        stats: &mut GenerateStats,
+    ) -> Option<Technique> {
+        let mut last = self.rate_in_full(target, stats);
+        let mut cost = last.cost;
+        let (mut kept, mut batch, mut since_best, mut kicks) = (0, LOCAL_MOVES_PER_RATING, 0, 0);
+        for _ in 0..MOVES_PER_CELL * self.digits.len() {
+            if self.out_of_time() {
+                return None;
+            }
+            if kept > 0 && (cost == 0 || kept >= batch) {
+                kept = 0;
+                let rated = self.rate_in_full(target, stats);
+                if rated.cost < last.cost {
+                    since_best = 0;
+                } else {
+                    since_best += 1;
+                }
+                if rated.cost > last.cost {
+                    batch = (batch / 2).max(1);
+                    self.restore(&last.digits);
+                    self.current.copy_from_slice(&last.masks);
+                } else {
+                    batch = (batch * 2).min(LOCAL_MOVES_PER_RATING);
+                    last = rated;
+                }
+                cost = last.cost;
+                if since_best > LOCAL_PLATEAU_RATINGS {
+                    if kicks == LOCAL_KICKS {
+                        return None;
+                    }
+                    // Stuck: take one change whatever it costs and climb on.
+                    kicks += 1;
+                    since_best = 0;
+                    let (cell, _, new) = self.propose(rng)?;
+                    self.set_digit(cell, new);
+                    last = self.rate_in_full(target, stats);
+                    cost = last.cost;
+                }
+            }
+            if kept == 0 && cost == 0 {
+                let reached = last.hardest.unwrap_or(Technique::Single);
+                if !exact || reached.difficulty() == target {
+                    return Some(reached);
+                }
+                // Too easy: make a sum less telling and climb on.
+                self.shake(rng);
+                last = self.rate_in_full(target, stats);
+                cost = last.cost;
+                since_best = 0;
+                continue;
+            }
+            stats.moves += 1;
+            let (cell, old, new) = self.propose(rng)?;
+            self.set_digit(cell, new);
+            match self.rate_near(cell, LOCAL_RINGS, target) {
+                Some(near) if near <= cost => {
+                    cost = near;
+                    self.current.copy_from_slice(&self.engine.masks);
+                    kept += 1;
+                }
+                _ => self.set_digit(cell, old),
+            }
+        }
+        None
+    }
+
+    /// Rates the board in full ([`Maker::evaluate`]), makes the result the
+    /// accepted state and returns it with the digits it was made for.
+    fn rate_in_full(&mut self, target: Difficulty, stats: &mut GenerateStats) -> FullRating {
+        let (cost, hardest) = self.evaluate(target, stats);
+        self.current.copy_from_slice(&self.engine.masks);
+        FullRating {
+            digits: self.digits.clone(),
+            masks: self.current.clone(),
+            cost,
+            hardest,
+        }
+    }
+
+    /// Sets every digit back to `digits` (and the sums with them).
+    fn restore(&mut self, digits: &[u8]) {
+        for (cell, &digit) in digits.iter().enumerate() {
+            if self.digits[cell] != digit {
+                self.set_digit(cell, digit);
+            }
+        }
+    }
+
     /// A quick guess whether the digit just written into `cell` is worth a
-    /// full rating: starting from the candidates of the accepted state with
-    /// the cells of `cell`'s two runs reset, do the runs' new sums settle the
-    /// region at least as well as before? Most changes make things worse, and
-    /// this local check costs a fraction of a rating.
+    /// full rating: does [`Maker::rate_near`] leave no more open candidates
+    /// than `cost`? Most changes make things worse, and this local check costs
+    /// a fraction of a rating.
     fn promising(&mut self, cell: usize, target: Difficulty, cost: usize) -> bool {
+        // A contradiction is impossible for sums of a real filling; let the
+        // full rating decide.
+        self.rate_near(cell, 1, target)
+            .is_none_or(|near| near <= cost)
+    }
+
+    /// Rates only around `cell` after a change of its digit: starting from
+    /// the candidates of the accepted state with the cells of `cell`'s two
+    /// runs reset, the solver works outward from the runs through those
+    /// cells. The open candidates left (the solver's masks are in
+    /// `self.engine.masks`), or None on a contradiction. Cheap, but not
+    /// exact: eliminations elsewhere that the old sums allowed are kept.
+    fn rate_near(&mut self, cell: usize, rings: usize, target: Difficulty) -> Option<usize> {
         let mut start = std::mem::take(&mut self.scratch);
         start.clear();
         start.extend_from_slice(&self.current);
         let mut first = std::mem::take(&mut self.first);
         first.clear();
-        for run in self.model.cell_runs[cell] {
-            for &c in self.model.runs[run as usize].cells() {
-                start[c as usize] = ALL_DIGITS;
-                for r in self.model.cell_runs[c as usize] {
-                    if !first.contains(&r) {
-                        first.push(r);
+        first.extend(self.model.cell_runs[cell]);
+        let mut ring = 0..first.len();
+        for _ in 0..rings {
+            for i in ring.clone() {
+                for &c in self.model.runs[first[i] as usize].cells() {
+                    start[c as usize] = ALL_DIGITS;
+                    for r in self.model.cell_runs[c as usize] {
+                        if !first.contains(&r) {
+                            first.push(r);
+                        }
                     }
                 }
             }
+            ring = ring.end..first.len();
         }
         let end = self.engine.run_from(
             &self.model,
@@ -542,10 +733,9 @@ impl Maker {
         self.scratch = start;
         self.first = first;
         match end {
-            EngineEnd::Solved => true,
-            EngineEnd::Stuck | EngineEnd::GaveUp => self.engine.open_candidates() <= cost,
-            // Impossible for sums of a real filling; let the full rating decide.
-            EngineEnd::Contradiction(_) => true,
+            EngineEnd::Solved => Some(0),
+            EngineEnd::Stuck | EngineEnd::GaveUp => Some(self.engine.open_candidates()),
+            EngineEnd::Contradiction(_) => None,
         }
     }
 

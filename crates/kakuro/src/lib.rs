@@ -7,7 +7,7 @@
 //!
 //! | part | here |
 //! | --- | --- |
-//! | params | [`RectParams`]: rows and columns in [`SIZES`] and a [`Difficulty`] ([`GenerateParams`] for a square) |
+//! | params | [`RectParams`]: rows and columns in [`SIZES`] and a [`Difficulty`] (a square has equal sides: [`RectParams::square`]) |
 //! | text description | [`Board`] (`Display` / `FromStr`, see [`board`]), [`Solution`], [`Layout`] |
 //! | validate | [`validate`] (every [`Violation`]), [`is_solved`] |
 //! | solve | [`solve`] (search, limit and node budget → [`SolveOutcome`]), [`solve_logically`] / [`rate`] (graded techniques, see [`logic`]) |
@@ -49,8 +49,8 @@ pub use board::{
 pub use digits::{combos, combos_with, sum_is_possible, DigitSet, MAX_RUN, MAX_SUM};
 pub use game::Kakuro;
 pub use generate::{
-    fill, generate, FillError, GenerateError, GenerateParams, GenerateStats, Generated, RectParams,
-    PACK_SIZES, SIZES,
+    fill, generate, generate_within, FillError, GenerateError, GenerateStats, Generated,
+    RectParams, PACK_SIZES, SIZES,
 };
 pub use gridforge_game::{Game, Uniqueness};
 pub use hint::{

@@ -2,8 +2,8 @@
 //! with its line and column.
 
 use gridforge_kakuro::{
-    generate, Board, BoardError, Cell, Difficulty, Direction, GenerateParams, Layout, ParseError,
-    ParseErrorKind, RuleError, Solution,
+    generate, Board, BoardError, Cell, Difficulty, Direction, Layout, ParseError, ParseErrorKind,
+    RectParams, RuleError, Solution,
 };
 
 /// A 5×5 puzzle with clues of every shape (`d,`, `,a`, `d,a`) and its solution.
@@ -68,8 +68,9 @@ fn filled_boards_and_solutions_round_trip() {
 fn generated_puzzles_round_trip() {
     for (seed, difficulty) in [(1, Difficulty::Easy), (2, Difficulty::Expert)] {
         let made = generate(
-            &GenerateParams {
-                size: 12,
+            &RectParams {
+                rows: 12,
+                cols: 12,
                 difficulty,
             },
             seed,

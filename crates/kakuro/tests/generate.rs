@@ -3,20 +3,31 @@
 //! the logical solver grading them.
 
 use gridforge_kakuro::{
-    generate, rate, solve, solve_logically, Board, Cell, Difficulty, GenerateError, GenerateParams,
-    Layout, LogicOutcome, RectParams, Solution, Uniqueness, PACK_SIZES,
+    generate, generate_within, rate, solve, solve_logically, Board, Cell, Difficulty,
+    GenerateError, Layout, LogicOutcome, RectParams, Solution, Uniqueness, PACK_SIZES,
 };
+use std::time::{Duration, Instant};
 
 const SEEDS: [u64; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /// Boards beyond the offline pack's sizes: rows, columns, difficulty, seed.
-const LARGE_CASES: [(usize, usize, Difficulty, u64); 6] = [
+/// Every difficulty at 20, 25 and 30, and rectangles.
+const LARGE_CASES: [(usize, usize, Difficulty, u64); 15] = [
+    (20, 20, Difficulty::Easy, 7),
+    (20, 20, Difficulty::Medium, 8),
+    (20, 20, Difficulty::Hard, 9),
     (20, 20, Difficulty::Expert, 1),
+    (25, 25, Difficulty::Easy, 10),
+    (25, 25, Difficulty::Medium, 11),
     (25, 25, Difficulty::Hard, 2),
+    (25, 25, Difficulty::Expert, 12),
     (30, 30, Difficulty::Easy, 3),
     (30, 30, Difficulty::Medium, 4),
+    (30, 30, Difficulty::Hard, 13),
+    (30, 30, Difficulty::Expert, 14),
     (28, 24, Difficulty::Hard, 5),
     (10, 30, Difficulty::Medium, 6),
+    (17, 29, Difficulty::Expert, 15),
 ];
 
 /// The runs of a board as (sum, cells), found by walking the cells here.
@@ -195,16 +206,18 @@ fn expert_puzzles_are_unique_and_expert() {
 #[test]
 fn the_same_seed_gives_the_same_puzzle() {
     let a = generate(
-        &GenerateParams {
-            size: 13,
+        &RectParams {
+            rows: 13,
+            cols: 13,
             difficulty: Difficulty::Hard,
         },
         42,
     )
     .unwrap();
     let b = generate(
-        &GenerateParams {
-            size: 13,
+        &RectParams {
+            rows: 13,
+            cols: 13,
             difficulty: Difficulty::Hard,
         },
         42,
@@ -212,8 +225,9 @@ fn the_same_seed_gives_the_same_puzzle() {
     .unwrap();
     assert_eq!(a, b);
     let c = generate(
-        &GenerateParams {
-            size: 13,
+        &RectParams {
+            rows: 13,
+            cols: 13,
             difficulty: Difficulty::Hard,
         },
         43,
@@ -227,8 +241,9 @@ fn sizes_outside_the_range_are_refused() {
     for size in [0, 3, 9, 31, 100] {
         assert_eq!(
             generate(
-                &GenerateParams {
-                    size,
+                &RectParams {
+                    rows: size,
+                    cols: size,
                     difficulty: Difficulty::Easy
                 },
                 0
@@ -249,22 +264,64 @@ fn sides_outside_the_range_are_refused_in_a_rectangle() {
     assert!(RectParams::new(10, 30, Difficulty::Expert).is_ok());
 }
 
-/// Large and rectangular boards, each difficulty at least once (the larger
-/// the board and the harder, the longer: about 15 s in release together).
+/// Large and rectangular boards, every difficulty at 20, 25 and 30 (the
+/// larger the board and the harder, the longer: about 15 s in release
+/// together). Split in two tests so they run side by side.
 #[test]
 fn large_and_rectangular_puzzles_are_unique_symmetric_and_connected() {
-    for (rows, cols, difficulty, seed) in LARGE_CASES {
+    for &(rows, cols, difficulty, seed) in &LARGE_CASES[..8] {
         check_generated(rows, cols, difficulty, seed);
     }
 }
 
 #[test]
+fn thirty_by_thirty_and_rectangular_puzzles_are_unique_symmetric_and_connected() {
+    for &(rows, cols, difficulty, seed) in &LARGE_CASES[8..] {
+        check_generated(rows, cols, difficulty, seed);
+    }
+}
+
+/// Within a time budget the puzzle is [`generate`]'s; past it, an error
+/// that says so (and the call returns soon after the budget).
+#[test]
+fn a_time_budget_gives_the_same_puzzle_or_says_it_ran_out() {
+    let small = RectParams::square(12, Difficulty::Hard).unwrap();
+    assert_eq!(
+        generate_within(&small, 3, Duration::from_secs(600)),
+        generate(&small, 3)
+    );
+    let large = RectParams::square(30, Difficulty::Expert).unwrap();
+    let started = Instant::now();
+    let err = generate_within(&large, 3, Duration::from_millis(1)).unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        matches!(
+            err,
+            GenerateError::OutOfTime {
+                rows: 30,
+                cols: 30,
+                difficulty: Difficulty::Expert,
+                millis: 1,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("within the time budget of 1 ms"));
+}
+
+#[test]
 fn batches_match_single_generation() {
     let batch = <gridforge_kakuro::Kakuro as gridforge_kakuro::Game>::generate_batch(
-        &RectParams::from(GenerateParams {
-            size: 10,
+        &RectParams {
+            rows: 10,
+            cols: 10,
             difficulty: Difficulty::Medium,
-        }),
+        },
         5,
         3,
     );
@@ -272,8 +329,9 @@ fn batches_match_single_generation() {
         assert_eq!(
             made.unwrap(),
             generate(
-                &GenerateParams {
-                    size: 10,
+                &RectParams {
+                    rows: 10,
+                    cols: 10,
                     difficulty: Difficulty::Medium
                 },
                 5 + i as u64

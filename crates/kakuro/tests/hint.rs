@@ -5,7 +5,7 @@
 //! solution's digit, and every hint must end with a placement.
 
 use gridforge_kakuro::{
-    generate, hint, rate, Board, Difficulty, GenerateParams, Hint, Marks, Solution, Technique,
+    generate, hint, rate, Board, Difficulty, Hint, Marks, RectParams, Solution, Technique,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -106,7 +106,15 @@ fn hints_replay_generated_puzzles_to_the_solution() {
     for difficulty in Difficulty::ALL {
         for seed in 0..6 {
             let size = 10 + (seed as usize % 3);
-            let made = generate(&GenerateParams { size, difficulty }, seed).unwrap();
+            let made = generate(
+                &RectParams {
+                    rows: size,
+                    cols: size,
+                    difficulty,
+                },
+                seed,
+            )
+            .unwrap();
             let name = format!("{size} {difficulty} seed {seed}");
             replay(&name, &made.puzzle, &made.solution, &mut counts, &mut keys);
             puzzles += 1;

@@ -106,8 +106,9 @@ fn each_level_needs_its_techniques() {
     // and every harder one, and with no easier level.
     for difficulty in Difficulty::ALL {
         let made = gridforge_kakuro::generate(
-            &gridforge_kakuro::GenerateParams {
-                size: 10,
+            &gridforge_kakuro::RectParams {
+                rows: 10,
+                cols: 10,
                 difficulty,
             },
             11,

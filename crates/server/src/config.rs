@@ -23,6 +23,10 @@ pub struct Config {
     /// How long a generator or solver request waits for a free slot before
     /// the server answers 503.
     pub compute_wait: Duration,
+    /// How long one Kakuro generation may run in its slot before the server
+    /// answers 422 ("could not generate … within the time budget") and frees
+    /// the slot; a 30×30 expert takes about a second.
+    pub generate_time: Duration,
     /// How long a client has to send a request's headers, counted from the
     /// connection's opening or the end of the previous response; after
     /// that the connection is closed without an answer.
@@ -56,6 +60,7 @@ impl Config {
             rate_burst: DEFAULT_RATE_BURST,
             compute_slots: default_compute_slots(),
             compute_wait: Duration::from_secs(10),
+            generate_time: DEFAULT_GENERATE_TIME,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
@@ -83,6 +88,9 @@ pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(5);
 /// Default time limit of a whole request, body and answer included.
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default time budget of one Kakuro generation: well inside the request
+/// timeout, so the answer is the generator's 422 and not a 408.
+pub const DEFAULT_GENERATE_TIME: Duration = Duration::from_secs(15);
 /// Default cap on client connections open at once.
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 

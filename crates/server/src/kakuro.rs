@@ -4,7 +4,8 @@
 //!
 //! Boards, layouts and solutions travel in the crate's text format (see
 //! `gridforge_kakuro::board`). Every run goes through the compute slots and
-//! is bounded by the engines' own budgets.
+//! is bounded by the engines' own budgets (a generation also by
+//! [`crate::Config::generate_time`]).
 
 use crate::error::{ApiError, ErrorBody};
 use crate::state::{random_seed, AppState};
@@ -12,7 +13,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
-    candidates, fill, generate, hint, solve, Board, Difficulty, DigitSet, Generated, Hint,
+    candidates, fill, generate_within, hint, solve, Board, Difficulty, DigitSet, Generated, Hint,
     HintError, Layout, Marks, Param, RectParams, SolveError, Step,
 };
 use serde::{Deserialize, Serialize};
@@ -91,7 +92,7 @@ impl PuzzleJson {
     responses(
         (status = 200, description = "A puzzle with exactly one solution.", body = PuzzleJson),
         (status = 400, description = "Size out of range (sides 10 to 30), neither `size` nor `width` with `height` (or both), unknown difficulty or malformed JSON.", body = ErrorBody),
-        (status = 422, description = "Wrong JSON types, or the generator gave up within its budget.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or the generator gave up within its budget (tries or time).", body = ErrorBody),
         (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
         (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
@@ -118,9 +119,12 @@ pub async fn generate_puzzle(
     let params = RectParams::new(rows, cols, difficulty)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let seed = request.seed.unwrap_or_else(random_seed);
+    // A time budget frees the slot even when a big board takes long: the
+    // answer is then a 422 saying so.
+    let time = app.generate_time;
     let made = app
         .compute
-        .run(move || generate(&params, seed))
+        .run(move || generate_within(&params, seed, time))
         .await?
         .map_err(|e| ApiError::unprocessable(e.to_string()))?;
     Ok(Json(PuzzleJson::of(seed, &made)).into_response())

@@ -127,6 +127,7 @@ impl Server {
             signer: token::TokenSigner::new(&key),
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
+            generate_time: config.generate_time,
             trusted_proxies: config.trusted_proxies.clone(),
             breaker: Arc::new(breaker::Breaker::default()),
         }));

@@ -28,6 +28,8 @@ pub struct Shared {
     pub limiter: limits::RateLimiter,
     /// Slots for generator and solver runs.
     pub compute: limits::Compute,
+    /// Time budget of one Kakuro generation ([`crate::Config::generate_time`]).
+    pub generate_time: std::time::Duration,
     /// Proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Quick refusals while the database is down.

@@ -1142,6 +1142,38 @@ async fn openapi_describes_exactly_the_routes() {
 
 // ------------------------------------------------------ Kakuro and ChessMemory
 
+/// A generation past its time budget answers 422 and frees its compute slot:
+/// with one slot and a 1 ms budget, two 30×30 expert requests in a row both
+/// get the budget's 422 quickly (the second would wait and get a 503 if the
+/// first still held the slot).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kakuro_generation_is_bounded_in_time() {
+    let db = test_db(Backend::Sqlite).await.unwrap();
+    let server = TestServer::start_with(&db.url, |config| {
+        config.compute_slots = 1;
+        config.compute_wait = std::time::Duration::from_secs(2);
+        config.generate_time = std::time::Duration::from_millis(1);
+    })
+    .await;
+    for seed in [1, 2] {
+        let started = std::time::Instant::now();
+        let request = json!({"size": 30, "difficulty": "expert", "seed": seed});
+        let (status, body) = server.post("/api/kakuro/generate", &request).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(
+            message.contains("within the time budget of 1 ms"),
+            "{message}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(2),
+            "took {:?}",
+            started.elapsed()
+        );
+    }
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kakuro_endpoints() {
     use gridforge_kakuro::{is_solved, Board, Layout, Solution};

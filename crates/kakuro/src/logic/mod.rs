@@ -555,6 +555,6 @@ mod tests {
         );
         assert!(!Difficulty::ALL.contains(&Difficulty::Master));
         assert_eq!(Difficulty::RATINGS[..4], Difficulty::ALL);
-        assert!(crate::GenerateParams::new(10, Difficulty::Master).is_err());
+        assert!(crate::RectParams::square(10, Difficulty::Master).is_err());
     }
 }

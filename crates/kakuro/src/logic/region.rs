@@ -341,8 +341,9 @@ mod tests {
         let mut regions = 0;
         for (seed, difficulty) in [(1, Difficulty::Expert), (2, Difficulty::Hard)] {
             let made = crate::generate(
-                &crate::GenerateParams {
-                    size: 12,
+                &crate::RectParams {
+                    rows: 12,
+                    cols: 12,
                     difficulty,
                 },
                 seed,
