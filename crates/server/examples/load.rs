@@ -208,12 +208,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// A request to send: path and JSON body.
+type Call = (String, String);
+/// The submission of the k-th token.
+type Submit = dyn Fn(usize, &str) -> Call + Send + Sync;
+
 /// What the load starts and submits.
 struct Plan {
-    /// The k-th start: path and body.
-    start: Box<dyn Fn(usize) -> (String, String) + Send + Sync>,
-    /// The k-th submission with its token: path and body.
-    submit: Box<dyn Fn(usize, &str) -> (String, String) + Send + Sync>,
+    /// The k-th start.
+    start: Box<dyn Fn(usize) -> Call + Send + Sync>,
+    /// The k-th submission, given its token.
+    submit: Box<Submit>,
     /// The anti-cheat floor to wait out before submitting.
     floor: Duration,
 }

@@ -373,10 +373,11 @@ pub async fn chess_turn(
     };
     let mut response = if done {
         let rank = if counted {
-            app.store
-                .daily_own(&key, &game.player)
-                .await?
-                .and_then(|own| own.rank)
+            Some(
+                app.store
+                    .daily_rank(&key, time_ms, Some(game.moves))
+                    .await?,
+            )
         } else {
             None
         };

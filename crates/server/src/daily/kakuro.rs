@@ -450,10 +450,7 @@ pub async fn kakuro_solve(
         .because("already_solved")),
         DailyRecorded::Recorded => {
             let rank = if counted && !assisted {
-                app.store
-                    .daily_own(&key, &request.player)
-                    .await?
-                    .and_then(|own| own.rank)
+                Some(app.store.daily_rank(&key, time_ms as i64, None).await?)
             } else {
                 None
             };

@@ -176,6 +176,15 @@ pub trait DailyStore {
         limit: i64,
     ) -> Result<DailyTable, StoreError>;
 
+    /// The rank a clean counted solve of `time_ms` (and `moves`) has: 1 +
+    /// the clean counted solves strictly better (one query).
+    async fn daily_rank(
+        &self,
+        key: &DailyKey,
+        time_ms: i64,
+        moves: Option<i64>,
+    ) -> Result<i64, StoreError>;
+
     /// `player`'s counted solve of a daily and its rank.
     async fn daily_own(&self, key: &DailyKey, player: &str)
         -> Result<Option<DailyOwn>, StoreError>;
@@ -414,20 +423,7 @@ where
         let rank = if assisted {
             None
         } else {
-            let better: i64 = sqlx::query(
-                "SELECT count(*) AS n FROM daily_solves \
-                 WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
-                 AND (time_ms < $4 OR (time_ms = $4 AND COALESCE(moves, 0) < $5))",
-            )
-            .bind(key.game)
-            .bind(key.day.as_str())
-            .bind(key.variant)
-            .bind(time_ms)
-            .bind(moves.unwrap_or(0))
-            .fetch_one(self.0)
-            .await?
-            .try_get("n")?;
-            Some(better + 1)
+            Some(self.daily_rank(key, time_ms, moves).await?)
         };
         Ok(Some(DailyOwn {
             rank,
@@ -435,6 +431,28 @@ where
             moves,
             assisted,
         }))
+    }
+
+    pub(super) async fn daily_rank(
+        &self,
+        key: &DailyKey,
+        time_ms: i64,
+        moves: Option<i64>,
+    ) -> Result<i64, StoreError> {
+        let better: i64 = sqlx::query(
+            "SELECT count(*) AS n FROM daily_solves \
+             WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
+             AND (time_ms < $4 OR (time_ms = $4 AND COALESCE(moves, 0) < $5))",
+        )
+        .bind(key.game)
+        .bind(key.day.as_str())
+        .bind(key.variant)
+        .bind(time_ms)
+        .bind(moves.unwrap_or(0))
+        .fetch_one(self.0)
+        .await?
+        .try_get("n")?;
+        Ok(better + 1)
     }
 
     pub(super) async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError> {
@@ -728,6 +746,16 @@ macro_rules! daily_store {
                 player: &str,
             ) -> Result<Option<DailyOwn>, StoreError> {
                 DailyQueries(&self.$read).daily_own(key, player).await
+            }
+            async fn daily_rank(
+                &self,
+                key: &DailyKey,
+                time_ms: i64,
+                moves: Option<i64>,
+            ) -> Result<i64, StoreError> {
+                DailyQueries(&self.$read)
+                    .daily_rank(key, time_ms, moves)
+                    .await
             }
             async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError> {
                 DailyQueries(&self.$write).start_chess_game(game).await
