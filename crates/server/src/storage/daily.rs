@@ -4,7 +4,7 @@
 //! queries are the same on both backends ([`DailyQueries`], generic over
 //! the sqlx database as `shared.rs` is).
 
-use super::shared::RowsAffected;
+use super::shared::{RowsAffected, INSERT_AUDIT};
 use super::{Moderated, NameChange, StoreError};
 use async_trait::async_trait;
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
@@ -649,18 +649,15 @@ where
             (None, None) => query,
         };
         query.execute(&mut *tx).await?;
-        sqlx::query(
-            "INSERT INTO name_audit (at, actor, action, level, old_name, new_name) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(now)
-        .bind(actor)
-        .bind(change.action())
-        .bind(key)
-        .bind(old_name.as_deref())
-        .bind(new_name)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query(INSERT_AUDIT)
+            .bind(now)
+            .bind(actor)
+            .bind(change.action())
+            .bind(key)
+            .bind(old_name.as_deref())
+            .bind(new_name)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(Moderated::Changed)
     }
