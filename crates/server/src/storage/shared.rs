@@ -13,6 +13,12 @@ pub(super) const INSERT_SOLVE: &str =
     "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
                                        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce) DO NOTHING";
 
+/// Records one moderation change in the audit table: at, actor, action,
+/// level (or daily key), old name, new name.
+pub(super) const INSERT_AUDIT: &str =
+    "INSERT INTO name_audit (at, actor, action, level, old_name, new_name) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
 /// The queries both backends run the same way, on one of their pools.
 pub(super) struct Shared<'p, DB: Database>(pub &'p Pool<DB>);
 
@@ -249,18 +255,15 @@ where
                 return Ok(Moderated::Unchanged);
             }
         };
-        sqlx::query(
-            "INSERT INTO name_audit (at, actor, action, level, old_name, new_name) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(now)
-        .bind(actor)
-        .bind(change.action())
-        .bind(level)
-        .bind(old_name.as_deref())
-        .bind(new_name)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query(INSERT_AUDIT)
+            .bind(now)
+            .bind(actor)
+            .bind(change.action())
+            .bind(level)
+            .bind(old_name.as_deref())
+            .bind(new_name)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(Moderated::Changed)
     }
