@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "23d9eca1dde60a3a";
+const VERSION = "4a1fe453731de6d4";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -84,7 +84,7 @@ export function createDailyChess(shared) {
       if (!(await start(view, date, id))) return;
       state = boardState();
     }
-    show(view, { date, entry: data.chess[date], state, nextAt: 0, elapsed: 0 });
+    show(view, { date, entry: data.chess[date], state, nextAt: 0, elapsed: 0, queue: [] });
   }
 
   function show(view, c) {
@@ -127,15 +127,32 @@ export function createDailyChess(shared) {
     ui.pairs.textContent = t("chess.pairs", { count: state.pairs, total: 32 });
   }
 
-  /** Turns square i over: one turn on the server, when its wait is over. */
-  async function choose(c, i) {
-    const { state } = c;
-    if (current !== c || state.done || c.busy) return;
-    if (state.matched.includes(i) || (state.shown.length === 1 && state.shown[0] === i)) return;
+  /**
+   * Turns square i over: squares chosen wait in a queue (two at most: a
+   * pair chosen quickly) and go to the server one turn at a time, each when
+   * the wait the server asked for after the last is over.
+   */
+  function choose(c, i) {
+    if (current !== c || c.state.done || c.queue.includes(i)) return;
+    c.queue.push(i);
+    if (c.queue.length > 2) c.queue.shift();
+    send(c);
+  }
+
+  async function send(c) {
+    if (current !== c || c.busy || c.waiting || c.queue.length === 0) return;
     const wait = c.nextAt - Date.now();
-    clearTimeout(c.queued);
     if (wait > 0) {
-      c.queued = setTimeout(() => choose(c, i), wait);
+      c.waiting = setTimeout(() => {
+        c.waiting = null;
+        send(c);
+      }, wait);
+      return;
+    }
+    const i = c.queue.shift();
+    const { state } = c;
+    if (state.done || state.matched.includes(i) || (state.shown.length === 1 && state.shown[0] === i)) {
+      send(c);
       return;
     }
     c.busy = true;
@@ -143,18 +160,18 @@ export function createDailyChess(shared) {
     c.busy = false;
     if (current !== c) return;
     if (r === null) {
+      c.queue = [];
       c.ui.message.textContent = t("daily.needsServer");
       return;
     }
     if (!r.ok) {
       // Too soon after the last turn (429): wait the shortest turn and send it again.
       if (r.status === 429) {
+        c.queue.unshift(i);
         c.nextAt = Date.now() + 200;
-        c.queued = setTimeout(() => choose(c, i), 200);
       } else c.ui.message.textContent = t("daily.refused", { error: r.error });
-      return;
-    }
-    play(c, r.data);
+    } else play(c, r.data);
+    send(c);
   }
 
   /** The server's answer to a turn on the board. */
@@ -238,7 +255,7 @@ export function createDailyChess(shared) {
     render,
     leave() {
       if (current) {
-        clearTimeout(current.queued);
+        clearTimeout(current.waiting);
         clearTimeout(current.missTimer);
       }
       current = null;

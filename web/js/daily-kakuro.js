@@ -177,7 +177,7 @@ export function createDailyKakuro(shared) {
         { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)), "data-assisted": String(Boolean(r?.assisted)) },
         text,
       ),
-      c.offline ? button("daily-retry", t("daily.retry"), () => submit(c)) : null,
+      ...(c.offline ? [button("daily-retry", t("daily.retry"), () => submit(c))] : []),
       h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
     );
   }

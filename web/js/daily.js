@@ -91,10 +91,15 @@ export function createDaily(ctx) {
       : t("daily.notDone");
     return h(
       "li",
-      { class: `daily-entry${result ? " done" : ""}`, "data-key": key, "data-done": String(Boolean(result)) },
+      {
+        class: `daily-entry${result ? " done" : ""}`,
+        "data-key": key,
+        "data-done": String(Boolean(result)),
+        // The hardest technique the puzzle needs: a name of the engine's, not shown (not translated).
+        "data-technique": technique,
+      },
       h("a", { href, id: `daily-play-${key}`, class: "daily-play" }, title),
       h("span", { class: "daily-mark", id: `daily-mark-${key}` }, result ? `✓ ${mark}` : mark),
-      technique ? h("span", { class: "daily-technique" }, t("daily.technique", { technique })) : null,
     );
   }
 
@@ -128,12 +133,10 @@ export function createDaily(ctx) {
         error: (k.ok ? c : k).error ?? "",
       });
     } else {
-      status.replaceChildren(
-        h("span", { id: "daily-date", "data-date": day }, dateText(ctx.i18n().lang, day)),
-        k.data.counts
-          ? null
-          : h("span", { class: "daily-not-counted", id: "daily-not-counted" }, ` ${t("daily.notCounted")}`),
-      );
+      status.replaceChildren(h("span", { id: "daily-date", "data-date": day }, dateText(ctx.i18n().lang, day)));
+      if (!k.data.counts) {
+        status.append(h("span", { class: "daily-not-counted", id: "daily-not-counted" }, ` ${t("daily.notCounted")}`));
+      }
       const puzzles = Array.isArray(k.data.puzzles) ? k.data.puzzles : [];
       const tables = h("div", { class: "daily-tables", id: "daily-tables" });
       parts.push(
