@@ -5,7 +5,8 @@
 // a reload halfway keeping the digits) and the player finds itself on its
 // table with the server's time; the daily ChessMemory is played to the end
 // by clicking squares (the bot knows only what the server turned over) and
-// the player is on its table; Today then shows both done and a streak of 1,
+// the player is on its table; a Kakuro solved after asking the help is
+// assisted, apart from the clean times; Today then shows both done and a streak of 1,
 // and has no axe violations. A past day says its play does not count, and
 // with the daily routes unreachable Today says the dailies need the server
 // while the games still open. Screens: test-artifacts/daily-*.png.
@@ -104,19 +105,39 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.ok(chessText.includes(formatDuration(end.time_ms)) && chessText.includes(String(end.moves)), chessText);
     await snap(page, "chess-done");
 
-    // Today: both done, a streak of one day, and accessible.
+    // Kakuro, medium, with one press of the help button: assisted, shown apart.
+    await page.click("#daily-to-today");
+    await page.waitForSelector("#daily-list");
+    const helpedSolve = answerOf(page, `/api/kakuro/daily/${date}/medium/solve`);
+    await page.click("#daily-play-kakuro-medium");
+    await page.waitForSelector("#kk-board");
+    const hint = answerOf(page, "/api/kakuro/hint");
+    await page.click("#kk-help");
+    assert.equal((await hint).status, 200);
+    await typeEngineSolution(page);
+    const helped = await helpedSolve;
+    assert.equal(helped.status, 200, JSON.stringify(helped.body));
+    assert.equal(helped.body.assisted, true);
+    assert.equal(helped.body.rank ?? null, null, "an assisted solve has no rank");
+    await page.waitForSelector("#daily-result-text[data-assisted='true']");
+    await page.locator("#daily-table-kakuro-medium .daily-you-assisted").waitFor();
+    assert.ok((await text(page, "#daily-table-kakuro-medium .daily-assisted")).includes(NAME));
+    assert.equal(await page.locator("#daily-table-kakuro-medium tr.you").count(), 0, "not among the clean times");
+
+    // Today: three done (one with help), a streak of one day, and accessible.
     await page.click("#daily-to-today");
     await page.waitForSelector("#daily-table-chess");
     assert.equal(await page.getAttribute("li[data-key='kakuro-easy']", "data-done"), "true");
     assert.equal(await page.getAttribute("li[data-key='chess']", "data-done"), "true");
     assert.equal(await page.getAttribute("li[data-key='kakuro-hard']", "data-done"), "false");
+    assert.ok((await text(page, "#daily-mark-kakuro-medium")).includes(en["daily.assisted"]));
     assert.equal(await page.getAttribute("#daily-streak-count", "data-streak"), "1");
     assert.ok((await text(page, "#daily-history")).includes(time));
     await snap(page, "today-after");
     await expectAccessible(page, "the Today screen");
     await page.goto(`${suite.url}#/`);
     await page.waitForSelector("#today-tile");
-    assert.ok((await text(page, "#today-tile")).includes("2"), "the home entry counts today's solves");
+    assert.ok((await text(page, "#today-tile")).includes("3 of 5"), "the home entry counts today's solves");
   });
 });
 
