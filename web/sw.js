@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "4a1fe453731de6d4";
+const VERSION = "1e4ea0208d2f76b2";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

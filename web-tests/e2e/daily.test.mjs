@@ -4,8 +4,9 @@
 // (the solution from `gridforge kakuro solve` on the puzzle the page shows,
 // a reload halfway keeping the digits) and the player finds itself on its
 // table with the server's time; the daily ChessMemory is played to the end
-// by clicking squares (the bot knows only what the server turned over) and
-// the player is on its table; a Kakuro solved after asking the help is
+// by clicking squares (the bot knows only what the server turned over; a
+// reload after ten moves goes on with the same game) and the player is on
+// its table; a Kakuro solved after asking the help is
 // assisted, apart from the clean times; Today then shows both done and a streak of 1,
 // and has no axe violations. A past day says its play does not count, and
 // with the daily routes unreachable Today says the dailies need the server
@@ -92,8 +93,11 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal(game.status, 200);
     assert.equal(game.body.counts, true);
     assert.equal(await page.locator("#chess-board [data-piece]").count(), 0, "no piece before a turn");
-    const last = page.waitForResponse(async (r) => r.url().endsWith("/turn") && (await r.json()).done === true);
-    const played = await playDailyChess(page);
+    const last = page.waitForResponse(
+      async (r) => r.url().endsWith("/turn") && r.ok() && (await r.json()).done === true,
+      { timeout: 180_000 },
+    );
+    const played = await playDailyChess(page, { reloadAfter: 10 });
     const end = await (await last).json();
     assert.equal(end.moves, played.moves, "the server counted the bot's moves");
     assert.equal(end.counted, true);

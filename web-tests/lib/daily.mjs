@@ -64,10 +64,12 @@ const squareAt = (i) => `#chess-board .chess-square[data-index='${i}']`;
 
 /**
  * Plays the daily ChessMemory on screen to its end: turns a square over and
- * waits until the page shows what the server answered. Returns {moves,
- * misses}: the turns of two the bot made and how many were misses.
+ * waits until the page shows what the server answered. After
+ * `reloadAfter` moves it reloads the page and checks the pairs found are
+ * still open. Returns {moves, misses}: the turns of two the bot made and how
+ * many were misses.
  */
-export async function playDailyChess(page) {
+export async function playDailyChess(page, { reloadAfter = null } = {}) {
   const known = Array(64).fill("");
   const found = new Set();
   let moves = 0;
@@ -104,6 +106,13 @@ export async function playDailyChess(page) {
       found.add(a).add(b);
       await page.locator(`${squareAt(b)}[data-state='found']`).waitFor();
     } else misses += 1;
+    if (moves === reloadAfter) {
+      await page.reload();
+      await ready(page);
+      await page.waitForSelector("#chess-board");
+      const open = await page.$$eval("#chess-board [data-state='found']", (els) => els.map((e) => Number(e.dataset.index)));
+      assert.deepEqual(open.sort((x, y) => x - y), [...found].sort((x, y) => x - y), "the reload keeps the pairs found");
+    }
   }
   return { moves, misses };
 }

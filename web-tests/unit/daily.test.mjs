@@ -158,15 +158,16 @@ test("a reloaded ChessMemory game: found pairs, a first square, a missed pair", 
   const open = [
     { square: 0, piece: "Q" },
     { square: 9, piece: "Q" },
-    { square: 20, piece: "n" },
   ];
-  const first = boardState({ open, shown: [], moves: 3, pairs: 1, done: false });
+  const first = boardState({ open, shown: [{ square: 20, piece: "n" }], moves: 3, pairs: 1, done: false });
   assert.deepEqual(first.matched, [0, 9]);
   assert.deepEqual(first.shown, [20]);
   assert.equal(first.setup[20], "n");
+  assert.equal(first.setup[21], "");
   assert.equal(first.moves, 3);
-  const missed = boardState({ open: open.slice(0, 2), shown: [{ square: 5, piece: "r" }, { square: 6, piece: "b" }] });
+  const missed = boardState({ open, shown: [{ square: 5, piece: "r" }, { square: 6, piece: "b" }] });
   assert.deepEqual(missed.matched, [0, 9]);
   assert.deepEqual(missed.shown, [5, 6]);
   assert.equal(missed.setup[6], "b");
+  assert.equal(boardState({ open, shown: [], done: true }).done, true);
 });

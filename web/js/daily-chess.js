@@ -19,13 +19,11 @@ export function boardState(answer = {}) {
   const open = Array.isArray(answer.open) ? answer.open : [];
   const shown = Array.isArray(answer.shown) ? answer.shown : [];
   for (const { square, piece } of [...open, ...shown]) setup[square] = piece;
-  const squares = open.map((o) => o.square);
-  // An odd square open is the first of two, turned over last.
-  const single = squares.length % 2 ? squares.pop() : null;
   return {
     setup,
-    matched: squares,
-    shown: single === null ? shown.map((s) => s.square) : [single],
+    // `open`: the pairs found; `shown`: the move under way (one square, or a missed pair).
+    matched: open.map((o) => o.square),
+    shown: shown.map((s) => s.square),
     done: answer.done === true,
     moves: answer.moves ?? 0,
     pairs: answer.pairs ?? 0,
@@ -114,6 +112,7 @@ export function createDailyChess(shared) {
     );
     draw(c);
     tick(0);
+    if (c.state.shown.length === 2) hideMissLater(c);
     if (c.state.done) {
       showEnd(c);
       loadTable(c);
@@ -190,11 +189,7 @@ export function createDailyChess(shared) {
     } else if (a.result === "miss") {
       state.shown = [state.shown[0], a.square];
       c.ui.message.textContent = t("chess.miss");
-      c.missTimer = setTimeout(() => {
-        if (current !== c || state.shown.length !== 2) return;
-        state.shown = [];
-        draw(c);
-      }, c.entry.missMs);
+      hideMissLater(c);
     } else {
       state.shown = [a.square];
       c.ui.message.textContent = t("chess.firstOpen", { piece });
@@ -204,6 +199,16 @@ export function createDailyChess(shared) {
     state.done = a.done === true;
     if (state.done) finish(c, a);
     draw(c);
+  }
+
+  /** A missed pair shows for the time the server gave, then turns face down. */
+  function hideMissLater(c) {
+    clearTimeout(c.missTimer);
+    c.missTimer = setTimeout(() => {
+      if (current !== c || c.state.shown.length !== 2) return;
+      c.state.shown = [];
+      draw(c);
+    }, c.entry.missMs);
   }
 
   function finish(c, a) {
