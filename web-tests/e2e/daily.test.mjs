@@ -20,7 +20,7 @@ import { formatDuration } from "../../web/js/i18n.js";
 import { expectAccessible } from "../lib/accessibility.mjs";
 import { e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB } from "../lib/engine.mjs";
-import { answerName, openToday, playDailyChess, typeEngineSolution } from "../lib/daily.mjs";
+import { answerName, openToday, playDailyChess, solvableAt, typeEngineSolution } from "../lib/daily.mjs";
 import { readPuzzle } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("daily");
@@ -50,14 +50,17 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     // Kakuro, easy: the name is asked once, then a start token; half the
     // digits, a reload, the rest.
     const started = Date.now();
+    const token = answerOf(page, `/api/kakuro/daily/${date}/easy/start`);
     await page.click("#daily-play-kakuro-easy");
     assert.ok(await answerName(page, NAME), "the first daily asks for a name");
+    assert.equal((await token).status, 200);
+    const notBefore = await solvableAt(suite.url, date, "easy", Date.now());
     await page.waitForSelector("#kk-board");
     const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
     const { digit } = readPuzzle(puzzle);
     const cells = digit.flatMap((isDigit, i) => (isDigit ? [i] : []));
     const solve = answerOf(page, `/api/kakuro/daily/${date}/easy/solve`);
-    const typed = await typeEngineSolution(page, (i) => i === cells[Math.floor(cells.length / 2)]);
+    const typed = await typeEngineSolution(page, { stop: (i) => i === cells[Math.floor(cells.length / 2)] });
     await page.reload();
     await ready(page);
     await page.waitForSelector("#kk-board");
@@ -65,7 +68,7 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     for (const [i, d] of typed) {
       assert.equal(await text(page, `#kk-board [data-i='${i}'] .kk-value`), String(d), `cell ${i} kept`);
     }
-    await typeEngineSolution(page);
+    await typeEngineSolution(page, { notBefore });
     const finished = Date.now();
     const answer = await solve;
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -113,12 +116,15 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     await page.click("#daily-to-today");
     await page.waitForSelector("#daily-list");
     const helpedSolve = answerOf(page, `/api/kakuro/daily/${date}/medium/solve`);
+    const helpedToken = answerOf(page, `/api/kakuro/daily/${date}/medium/start`);
     await page.click("#daily-play-kakuro-medium");
+    assert.equal((await helpedToken).status, 200);
+    const helpedNotBefore = await solvableAt(suite.url, date, "medium", Date.now());
     await page.waitForSelector("#kk-board");
     const hint = answerOf(page, "/api/kakuro/hint");
     await page.click("#kk-help");
     assert.equal((await hint).status, 200);
-    await typeEngineSolution(page);
+    await typeEngineSolution(page, { notBefore: helpedNotBefore });
     const helped = await helpedSolve;
     assert.equal(helped.status, 200, JSON.stringify(helped.body));
     assert.equal(helped.body.assisted, true);

@@ -41,23 +41,37 @@ export function engineSolution(text) {
 
 /**
  * Types the engine's solution into the empty cells of the Kakuro board on
- * screen, stopping before cell `stop(i)` says; returns the [cell, digit]
- * pairs typed.
+ * screen, stopping before cell `stop(i)` says, and typing the last digit
+ * no sooner than `notBefore` (ms since the epoch: the server refuses a solve
+ * faster than a person could type it); returns the [cell, digit] pairs
+ * typed.
  */
-export async function typeEngineSolution(page, stop = () => false) {
+export async function typeEngineSolution(page, { stop = () => false, notBefore = 0 } = {}) {
   await page.waitForSelector("#kk-board");
   const text = await page.getAttribute("#kk-board", "data-puzzle");
   const { digit } = readPuzzle(text);
+  const cells = engineSolution(text).flatMap((d, i) => (d && digit[i] ? [[i, d]] : []));
   const typed = [];
-  for (const [i, d] of engineSolution(text).entries()) {
-    if (!d || !digit[i]) continue;
+  for (const [k, [i, d]] of cells.entries()) {
     if (stop(i)) break;
     if ((await page.locator(`#kk-board [data-i='${i}'] .kk-value`).innerText()) === String(d)) continue;
     await page.click(`#kk-board [data-i='${i}']`);
+    if (k === cells.length - 1 && Date.now() < notBefore) await page.waitForTimeout(notBefore - Date.now());
     await page.keyboard.press(String(d));
     typed.push([i, d]);
   }
   return typed;
+}
+
+/**
+ * When a daily Kakuro whose start token was answered at `startedAt` may be
+ * solved: the believable minimum the server gives for the puzzle
+ * (`min_time_ms` of GET /api/kakuro/daily/{date}, none: 0) and a margin.
+ */
+export async function solvableAt(base, date, difficulty, startedAt) {
+  const day = await (await fetch(new URL(`api/kakuro/daily/${date}`, base))).json();
+  const min = day.puzzles?.find((p) => p.difficulty === difficulty)?.min_time_ms ?? 0;
+  return startedAt + min + 500;
 }
 
 const squareAt = (i) => `#chess-board .chess-square[data-index='${i}']`;

@@ -15,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ARTIFACTS, dragPiece, launchChromium, ready, solveWith, startServer } from "../lib/browser.mjs";
 import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
-import { typeEngineSolution } from "../lib/daily.mjs";
+import { solvableAt, typeEngineSolution } from "../lib/daily.mjs";
 import { enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
 
@@ -131,10 +131,12 @@ async function walk(browser, url, size, scheme) {
   await page.fill("#name-input", "Ada");
   await shot("today-name-dialog");
   await page.click("#name-save");
-  await typeEngineSolution(page);
+  await page.waitForSelector("#kk-board");
+  const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+  await typeEngineSolution(page, { notBefore: await solvableAt(url, today, "easy", Date.now()) });
   await page.waitForSelector("#daily-table-kakuro-easy");
   await shot("today-kakuro-solved");
-  await go("#/today/chess/" + (await page.evaluate(() => new Date().toISOString().slice(0, 10))));
+  await go(`#/today/chess/${today}`);
   await page.waitForSelector("#chess-board");
   await shot("today-chess");
   await go("#/today");
