@@ -37,16 +37,7 @@ export function createDailyChess(shared) {
   let current = null;
   let renders = 0;
 
-  function message(view, date, key, params = {}) {
-    view.replaceChildren(
-      h(
-        "section",
-        { class: "daily" },
-        shared.head(date, t("home.chess.name")),
-        h("p", { class: "daily-status", id: "daily-message", role: "status" }, t(key, params)),
-      ),
-    );
-  }
+  const message = (view, date, key, params) => shared.message(view, date, t("home.chess.name"), key, params);
 
   /** A new game on the server (it replaces an unfinished one of the day); false when there is none. */
   async function start(view, date, id) {

@@ -33,17 +33,7 @@ export function createDailyKakuro(shared) {
     if (board) keyDown(board, e);
   });
 
-  /** A screen that only says why there is no board (catalog key `key`). */
-  function message(view, date, key, params = {}) {
-    view.replaceChildren(
-      h(
-        "section",
-        { class: "daily" },
-        shared.head(date, t("home.kakuro.name")),
-        h("p", { class: "daily-status", id: "daily-message", role: "status" }, t(key, params)),
-      ),
-    );
-  }
+  const message = (view, date, key, params) => shared.message(view, date, t("home.kakuro.name"), key, params);
 
   async function render(view, date, difficulty) {
     const id = ++renders;

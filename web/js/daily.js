@@ -47,6 +47,17 @@ export function createDaily(ctx) {
     dayHref,
     /** The player's name for the tables, asked once (the dialog of Triplex's records). */
     name: async () => (data.name || data.asked ? data.name : changeName()),
+    /** A daily's screen with only a line saying why there is no board (catalog key `key`). */
+    message(view, date, title, key, params = {}) {
+      view.replaceChildren(
+        h(
+          "section",
+          { class: "daily" },
+          shared.head(date, title),
+          h("p", { class: "daily-status", id: "daily-message", role: "status" }, t(key, params)),
+        ),
+      );
+    },
     /** The head of a daily's screen: the way back to its day, and its title. */
     head: (date, title, ...extra) =>
       screenHead(
