@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5044e79d39c455f6";
+const VERSION = "7ca4161cdb8a39d2";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -239,12 +239,14 @@ export function createDaily(ctx) {
     /** Shows #/today/<parts…>. */
     async render(view, parts) {
       leave();
+      // A daily's first play waits for the name dialog: not awaited, so the
+      // app's next route change (which closes the dialog) is not held up.
       if (parts[0] === "kakuro") {
         shown = "kakuro";
-        await kakuro.render(view, parts[1], parts[2]);
+        kakuro.render(view, parts[1], parts[2]).catch((err) => console.error(err));
       } else if (parts[0] === "chess") {
         shown = "chess";
-        await chess.render(view, parts[1]);
+        chess.render(view, parts[1]).catch((err) => console.error(err));
       } else await renderToday(view, parts[0] ?? null);
     },
     leave,
