@@ -42,6 +42,8 @@ pub struct Config {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Where to serve Prometheus metrics (`GET /metrics`); `None`: nowhere.
     pub metrics_addr: Option<SocketAddr>,
+    /// The clock the daily puzzles read (the system's; tests shift it).
+    pub clock: crate::clock::Clock,
 }
 
 impl Config {
@@ -62,6 +64,7 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             trusted_proxies: Vec::new(),
             metrics_addr: None,
+            clock: crate::clock::Clock::default(),
         }
     }
 }

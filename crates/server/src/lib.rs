@@ -13,6 +13,9 @@
 //!   PostgreSQL implementations, with embedded migrations.
 //! - [`token`]: signed start tokens; [`limits`]: rate limit and compute
 //!   slots; [`web`]: the embedded web client and OpenAPI description.
+//! - [`dailies`]: today's puzzles (a daily Kakuro per difficulty and a daily
+//!   ChessMemory), derived, stored and cached; [`daily`]: their routes and
+//!   verified tables; [`clock`]: the time they read.
 //! - [`admin`]: operator tools on the database (name moderation, backups).
 //! - [`telemetry`]: Prometheus metrics on a listener of their own.
 //! - [`breaker`]: quick 503s while the database is down.
@@ -29,8 +32,11 @@ pub mod admin;
 pub mod breaker;
 pub mod catalogue;
 pub mod chess;
+pub mod clock;
 pub mod config;
 pub mod connections;
+pub mod dailies;
+pub mod daily;
 pub mod error;
 pub mod etag;
 pub mod family;
@@ -94,6 +100,15 @@ impl Server {
                 what: format!("cannot write to the database {shown}"),
                 cause,
             })?;
+        let mut fresh = [0u8; token::KEY_BYTES];
+        rand::fill(&mut fresh);
+        let daily_secret = store
+            .secret(dailies::SECRET_NAME, &fresh, config.clock.now_ms() as i64)
+            .await
+            .map_err(|cause| ServerError::Database {
+                what: format!("cannot write to the database {shown}"),
+                cause,
+            })?;
         let mut families = Vec::with_capacity(family::FAMILIES.len());
         for row in family::FAMILIES {
             let opened = tokio::task::spawn_blocking(move || family::Family::open(row))
@@ -129,6 +144,8 @@ impl Server {
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
             trusted_proxies: config.trusted_proxies.clone(),
             breaker: Arc::new(breaker::Breaker::default()),
+            clock: config.clock.clone(),
+            daily: dailies::Dailies::new(&daily_secret),
         }));
         let limits = connections::ConnectionLimits {
             header_timeout: config.header_timeout,

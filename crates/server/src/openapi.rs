@@ -29,7 +29,7 @@ pub const FAMILY_TAG: &str = "family";
 #[openapi(
     info(
         title = "gridforge",
-        description = "The gridforge game server: Triplex levels and table of records, Kakuro generation and solving, ChessMemory setups.\n\nConventions: JSON in and out. Every error answer (4xx and 5xx) has the body `{\"error\": \"...\"}`. Request bodies are limited to 64 KiB (413). POST requests are rate-limited per client address (429 with `Retry-After`). Times are Unix milliseconds. Seeds are unsigned 64-bit integers; seeds the server picks are below 2^53.\n\nTriplex anti-cheat: a player starts a level (`/start`) and gets a token signed by the server (HMAC-SHA256 over level, issue time and a nonce). A solve sends the token and the cells of every piece; the server checks the placement itself, measures the time from the token's issue, refuses a solve faster than `min_time_ms` (250 ms per piece), a token of another level, a token used before (409) and tokens older than 30 days. The first verified solve of a level (decided atomically in the database) may carry a name, or name itself afterwards with the same token (`/name`).\n\nBlockPuzzle (`/api/blockpuzzle/...`): the second family of the Triplex game (500 levels of distinct pieces of 2 to 5 cells, none rotatable), with the same routes, answers and rules as Triplex; its records, medians and tokens are its own (a Triplex token never serves a BlockPuzzle level)."
+        description = "The gridforge game server: Triplex levels and table of records, Kakuro generation and solving, ChessMemory setups.\n\nConventions: JSON in and out. Every error answer (4xx and 5xx) has the body `{\"error\": \"...\"}`. Request bodies are limited to 64 KiB (413). POST requests are rate-limited per client address (429 with `Retry-After`). Times are Unix milliseconds. Seeds are unsigned 64-bit integers; seeds the server picks are below 2^53.\n\nTriplex anti-cheat: a player starts a level (`/start`) and gets a token signed by the server (HMAC-SHA256 over level, issue time and a nonce). A solve sends the token and the cells of every piece; the server checks the placement itself, measures the time from the token's issue, refuses a solve faster than `min_time_ms` (250 ms per piece), a token of another level, a token used before (409) and tokens older than 30 days. The first verified solve of a level (decided atomically in the database) may carry a name, or name itself afterwards with the same token (`/name`).\n\nBlockPuzzle (`/api/blockpuzzle/...`): the second family of the Triplex game (500 levels of distinct pieces of 2 to 5 cells, none rotatable), with the same routes, answers and rules as Triplex; its records, medians and tokens are its own (a Triplex token never serves a BlockPuzzle level).\n\nDaily puzzles (tag `daily`): every UTC day has a daily Kakuro per difficulty (10×10 easy, 12×12 medium, 13×13 hard, 15×15 expert) and one daily ChessMemory setup, derived from the date and a secret kept in the database, made on first request and stored. Days from 366 days ago to today are served; play counts for a day's table only when started and finished within the day or the 2 hours after it. A player is the client's random id (8 to 64 characters of `A-Za-z0-9_-`). Kakuro: a signed start token names day, difficulty, player and time; the solve is the solution grid, checked against the puzzle's one solution, timed from the token and refused under 150 ms per digit cell; one counted solve per player and daily (409); hints or checks make it assisted, listed apart. ChessMemory: the layout never leaves the server during play; the client turns squares over one at a time (`/turn`), at most one every `min_turn_ms` and, after a miss, not before `miss_show_ms` (429), and the server decides when the game is won, its time and move count; the player's first finished game counts."
     ),
     paths(
         crate::health::health,
@@ -47,6 +47,17 @@ pub const FAMILY_TAG: &str = "family";
         crate::kakuro::board_candidates,
         crate::kakuro::board_hint,
         crate::chess::new_setup,
+        crate::daily::kakuro::kakuro_today,
+        crate::daily::kakuro::kakuro_day,
+        crate::daily::kakuro::kakuro_start,
+        crate::daily::kakuro::kakuro_solve,
+        crate::daily::kakuro::kakuro_table,
+        crate::daily::chess::chess_today,
+        crate::daily::chess::chess_day,
+        crate::daily::chess::chess_start,
+        crate::daily::chess::chess_turn,
+        crate::daily::chess::chess_game,
+        crate::daily::chess::chess_table,
     )
 )]
 struct ApiDoc;

@@ -11,7 +11,7 @@ use crate::family::FAMILIES;
 use crate::health::health;
 use crate::http::{client_addr, json_errors, rate_limit, read_whole_body, security_headers};
 use crate::state::AppState;
-use crate::telemetry::track_requests;
+use crate::telemetry::{count_daily_solves, track_requests};
 use crate::triplex::{family_router, FAMILY_ROUTES};
 use crate::{breaker, chess, kakuro, openapi, web};
 use axum::extract::Request;
@@ -40,6 +40,17 @@ pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
         ("post", "/api/kakuro/candidates"),
         ("post", "/api/kakuro/hint"),
         ("post", "/api/chess/setup"),
+        ("get", "/api/kakuro/daily/today"),
+        ("get", "/api/kakuro/daily/{date}"),
+        ("post", "/api/kakuro/daily/{date}/{difficulty}/start"),
+        ("post", "/api/kakuro/daily/{date}/{difficulty}/solve"),
+        ("get", "/api/kakuro/daily/{date}/{difficulty}/table"),
+        ("get", "/api/chess/daily/today"),
+        ("get", "/api/chess/daily/{date}"),
+        ("post", "/api/chess/daily/{date}/start"),
+        ("post", "/api/chess/daily/{date}/turn"),
+        ("get", "/api/chess/daily/{date}/game"),
+        ("get", "/api/chess/daily/{date}/table"),
     ];
     let families = FAMILIES.iter().flat_map(|row| {
         FAMILY_ROUTES
@@ -76,6 +87,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/api/kakuro/candidates", post(kakuro::board_candidates))
         .route("/api/kakuro/hint", post(kakuro::board_hint))
         .route("/api/chess/setup", post(chess::new_setup))
+        .merge(daily_routes(&state))
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn(read_whole_body))
@@ -91,6 +103,58 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(middleware::from_fn_with_state(state.clone(), client_addr))
         .with_state(state)
+}
+
+/// The daily puzzles' routes (issue 29): all use the database, so all go
+/// through the circuit breaker; the solves are counted by outcome.
+fn daily_routes(state: &AppState) -> Router<AppState> {
+    use crate::daily::chess as c;
+    use crate::daily::kakuro as k;
+    let guarded = || middleware::from_fn_with_state(state.breaker.clone(), breaker::guard);
+    let counted = |game: &'static str| {
+        middleware::from_fn(move |request, next| count_daily_solves(game, request, next))
+    };
+    Router::new()
+        .route(
+            "/api/kakuro/daily/today",
+            get(k::kakuro_today).layer(guarded()),
+        )
+        .route(
+            "/api/kakuro/daily/{date}",
+            get(k::kakuro_day).layer(guarded()),
+        )
+        .route(
+            "/api/kakuro/daily/{date}/{difficulty}/start",
+            post(k::kakuro_start).layer(guarded()),
+        )
+        .route(
+            "/api/kakuro/daily/{date}/{difficulty}/solve",
+            post(k::kakuro_solve)
+                .layer(guarded())
+                .layer(counted("kakuro")),
+        )
+        .route(
+            "/api/kakuro/daily/{date}/{difficulty}/table",
+            get(k::kakuro_table).layer(guarded()),
+        )
+        .route("/api/chess/daily/today", get(c::chess_today))
+        .route("/api/chess/daily/{date}", get(c::chess_day))
+        .route(
+            "/api/chess/daily/{date}/start",
+            post(c::chess_start).layer(guarded()),
+        )
+        .route(
+            "/api/chess/daily/{date}/turn",
+            post(c::chess_turn).layer(guarded()).layer(counted("chess")),
+        )
+        .route(
+            "/api/chess/daily/{date}/game",
+            get(c::chess_game).layer(guarded()),
+        )
+        .route(
+            "/api/chess/daily/{date}/table",
+            get(c::chess_table).layer(guarded()),
+        )
 }
 
 /// The log span of a request, with the client's address

@@ -32,6 +32,10 @@ pub struct Shared {
     pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Quick refusals while the database is down.
     pub breaker: Arc<Breaker>,
+    /// The clock of the daily puzzles (shifted in tests).
+    pub clock: crate::clock::Clock,
+    /// The daily puzzles: their seed key and cache.
+    pub daily: crate::dailies::Dailies,
 }
 
 impl std::ops::Deref for AppState {

@@ -11,6 +11,9 @@
 //!   are `static`);
 //! - `gridforge_triplex_solves_total{outcome}`: solves accepted and refused,
 //!   by reason (see [`SolveOutcome`]);
+//! - `gridforge_daily_solves_total{game,outcome}`: daily solves (a Kakuro
+//!   solve, a ChessMemory turn that wins the game) accepted and refused, by
+//!   reason;
 //! - `gridforge_rate_limited_total`: requests refused by the rate limit;
 //! - `gridforge_db_connections{state}` (`in_use`, `idle`) and
 //!   `gridforge_db_connections_max`: the database pool;
@@ -75,6 +78,10 @@ fn describe() {
         "Triplex solve submissions: accepted, or refused by reason"
     );
     describe_counter!(
+        "gridforge_daily_solves_total",
+        "Daily solves (Kakuro solves, ChessMemory games won): accepted, or refused by reason"
+    );
+    describe_counter!(
         "gridforge_rate_limited_total",
         "Write requests refused by the per-address rate limit"
     );
@@ -130,7 +137,30 @@ pub async fn track_requests(request: Request, next: Next) -> Response {
 /// handler: malformed JSON, rate limit, overload).
 pub async fn count_solves(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
-    let outcome = match response.extensions().get::<SolveOutcome>() {
+    let outcome = solve_outcome(&response);
+    metrics::counter!("gridforge_triplex_solves_total", "outcome" => outcome).increment(1);
+    response
+}
+
+/// Middleware on a daily's solve route (the Kakuro solve, the ChessMemory
+/// turn): counts daily solves accepted and refused, by game and reason. A
+/// ChessMemory turn that is neither refused nor wins the game is no solve
+/// and is not counted.
+pub async fn count_daily_solves(game: &'static str, request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let marked = response.extensions().get::<SolveOutcome>().is_some();
+    if marked || !response.status().is_success() {
+        let outcome = solve_outcome(&response);
+        metrics::counter!("gridforge_daily_solves_total", "game" => game, "outcome" => outcome)
+            .increment(1);
+    }
+    response
+}
+
+/// The outcome of a solve answer: the handler's mark, or one read off the
+/// status.
+fn solve_outcome(response: &Response) -> &'static str {
+    match response.extensions().get::<SolveOutcome>() {
         Some(outcome) => outcome.0,
         None => match response.status() {
             StatusCode::OK => "accepted",
@@ -141,9 +171,7 @@ pub async fn count_solves(request: Request, next: Next) -> Response {
             s if s.is_client_error() => "bad_request",
             _ => "error",
         },
-    };
-    metrics::counter!("gridforge_triplex_solves_total", "outcome" => outcome).increment(1);
-    response
+    }
 }
 
 /// Sets the gauges read at scrape time.

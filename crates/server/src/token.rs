@@ -36,8 +36,8 @@ pub struct StartToken {
 /// Why a token was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum TokenError {
-    /// Not 120 hex digits.
-    #[error("the token is not a start token (expected {} hex digits)", TOKEN_BYTES * 2)]
+    /// Not hex digits of a token's length (120 for a start token).
+    #[error("the token is not a start token (not the hex digits the server signs)")]
     Malformed,
     /// The MAC does not match: the token was not issued by this service.
     #[error("the token's signature is not valid")]
@@ -67,29 +67,15 @@ impl TokenSigner {
 
     /// The token text for `token`.
     pub fn sign(&self, token: &StartToken) -> String {
-        let payload = payload(token);
-        let mut mac = self.mac.clone();
-        mac.update(DOMAIN);
-        mac.update(&payload);
-        let tag = mac.finalize().into_bytes();
-        let mut bytes = Vec::with_capacity(TOKEN_BYTES);
-        bytes.extend_from_slice(&payload);
-        bytes.extend_from_slice(&tag);
-        hex::encode(bytes)
+        self.sign_payload(DOMAIN, &payload(token))
     }
 
     /// Reads a token and checks its signature (in constant time).
     pub fn verify(&self, text: &str) -> Result<StartToken, TokenError> {
-        let bytes = hex::decode(text).map_err(|_| TokenError::Malformed)?;
-        if bytes.len() != TOKEN_BYTES {
+        if text.len() != TOKEN_BYTES * 2 {
             return Err(TokenError::Malformed);
         }
-        let (payload, tag) = bytes.split_at(PAYLOAD_BYTES);
-        let mut mac = self.mac.clone();
-        mac.update(DOMAIN);
-        mac.update(payload);
-        mac.verify_slice(tag)
-            .map_err(|_| TokenError::BadSignature)?;
+        let payload = self.verify_payload(DOMAIN, text)?;
         let level = u32::from_be_bytes(payload[0..4].try_into().expect("4 bytes"));
         let issued_at = u64::from_be_bytes(payload[4..12].try_into().expect("8 bytes"));
         let nonce = payload[12..].try_into().expect("nonce bytes");
@@ -98,6 +84,39 @@ impl TokenSigner {
             issued_at,
             nonce,
         })
+    }
+
+    /// Any payload signed under `domain` (which keeps the tokens of one use
+    /// from passing for another's): payload then MAC, in hex.
+    pub fn sign_payload(&self, domain: &[u8], payload: &[u8]) -> String {
+        let mut mac = self.mac.clone();
+        mac.update(domain);
+        mac.update(payload);
+        let tag = mac.finalize().into_bytes();
+        let mut bytes = Vec::with_capacity(payload.len() + MAC_BYTES);
+        bytes.extend_from_slice(payload);
+        bytes.extend_from_slice(&tag);
+        hex::encode(bytes)
+    }
+
+    /// The payload of a [`TokenSigner::sign_payload`] text, its signature
+    /// under `domain` checked (in constant time). Texts over 1,024 hex
+    /// digits are malformed.
+    pub fn verify_payload(&self, domain: &[u8], text: &str) -> Result<Vec<u8>, TokenError> {
+        if text.len() > 1024 {
+            return Err(TokenError::Malformed);
+        }
+        let mut bytes = hex::decode(text).map_err(|_| TokenError::Malformed)?;
+        if bytes.len() < MAC_BYTES {
+            return Err(TokenError::Malformed);
+        }
+        let tag = bytes.split_off(bytes.len() - MAC_BYTES);
+        let mut mac = self.mac.clone();
+        mac.update(domain);
+        mac.update(&bytes);
+        mac.verify_slice(&tag)
+            .map_err(|_| TokenError::BadSignature)?;
+        Ok(bytes)
     }
 }
 

@@ -21,7 +21,7 @@ use std::str::FromStr;
 /// The PostgreSQL implementation of [`Store`].
 #[derive(Debug)]
 pub struct PostgresStore {
-    pool: PgPool,
+    pub(super) pool: PgPool,
     settled: SettledLevels,
 }
 

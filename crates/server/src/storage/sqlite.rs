@@ -36,8 +36,8 @@ fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, Sqli
 /// The SQLite implementation of [`Store`].
 #[derive(Debug)]
 pub struct SqliteStore {
-    writer: SqlitePool,
-    readers: SqlitePool,
+    pub(super) writer: SqlitePool,
+    pub(super) readers: SqlitePool,
     settled: SettledLevels,
 }
 

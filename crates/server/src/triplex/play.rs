@@ -294,7 +294,7 @@ fn verify_token(family: &FamilyState, text: &str, number: usize) -> Result<Start
 
 /// Milliseconds from the token's issue to `now`; refuses tokens from the
 /// future (beyond clock skew) and expired ones.
-fn elapsed_since_issue(token: &StartToken, now: u64) -> Result<u64, ApiError> {
+pub(crate) fn elapsed_since_issue(token: &StartToken, now: u64) -> Result<u64, ApiError> {
     if token.issued_at > now + CLOCK_SKEW_MS {
         return Err(ApiError::bad_request("the token was issued in the future"));
     }

@@ -1,0 +1,640 @@
+//! The daily Kakuro: four puzzles a day (one per difficulty, sizes growing
+//! with it), a signed start token per play, the solve checked against the
+//! puzzle's one solution and timed from the token, one counted solve per
+//! player per daily, and the tables.
+
+use super::{check_player, served_day, today, Day, TABLE_LINES};
+use crate::error::{ApiError, ErrorBody};
+use crate::etag::{cached, ETagged};
+use crate::state::AppState;
+use crate::storage::daily::{ranks, DailyKey, DailyRecorded, DailySolve, StoredPuzzle};
+use crate::token::{TokenError, NONCE_BYTES};
+use crate::triplex::play::{check_name, elapsed_since_issue};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gridforge_kakuro::{generate, Board, Difficulty, GenerateParams, Solution};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The side of each difficulty's daily board (clue row and column included).
+pub const SIZES: [(Difficulty, usize); 4] = [
+    (Difficulty::Easy, 10),
+    (Difficulty::Medium, 12),
+    (Difficulty::Hard, 13),
+    (Difficulty::Expert, 15),
+];
+/// The believable minimum: this many milliseconds per digit cell (a
+/// person reads the clues and writes every digit).
+pub const MIN_MS_PER_CELL: u64 = 150;
+/// Separates the daily Kakuro's tokens from every other MAC of the key.
+const TOKEN_DOMAIN: &[u8] = b"gridforge/daily/kakuro/start/v1";
+
+/// The daily's key.
+fn key_of(day: Day, difficulty: Difficulty) -> DailyKey {
+    DailyKey {
+        game: "kakuro",
+        day: day.to_string(),
+        variant: difficulty.name(),
+    }
+}
+
+/// Makes a daily Kakuro of `difficulty` from a seed.
+fn maker(difficulty: Difficulty) -> fn(u64) -> Result<StoredPuzzle, String> {
+    fn make(difficulty: Difficulty, seed: u64) -> Result<StoredPuzzle, String> {
+        let side = SIZES
+            .iter()
+            .find(|(d, _)| *d == difficulty)
+            .map_or(10, |(_, side)| *side);
+        let params = GenerateParams::new(side, difficulty).map_err(|e| e.to_string())?;
+        let made = generate(&params, seed).map_err(|e| e.to_string())?;
+        Ok(StoredPuzzle {
+            puzzle: made.puzzle.to_string(),
+            solution: made.solution.to_string(),
+            detail: made.hardest.name().to_string(),
+        })
+    }
+    match difficulty {
+        Difficulty::Easy => |seed| make(Difficulty::Easy, seed),
+        Difficulty::Medium => |seed| make(Difficulty::Medium, seed),
+        Difficulty::Hard => |seed| make(Difficulty::Hard, seed),
+        _ => |seed| make(Difficulty::Expert, seed),
+    }
+}
+
+/// A daily Kakuro, parsed.
+struct Daily {
+    stored: Arc<StoredPuzzle>,
+    board: Board,
+    solution: Solution,
+}
+
+impl Daily {
+    fn digit_cells(&self) -> u64 {
+        self.board
+            .cells()
+            .iter()
+            .filter(|c| c.is_digit_cell())
+            .count() as u64
+    }
+
+    fn min_time_ms(&self) -> u64 {
+        MIN_MS_PER_CELL * self.digit_cells()
+    }
+}
+
+/// The daily of `day` and `difficulty`, made if needed.
+async fn daily(app: &AppState, day: Day, difficulty: Difficulty) -> Result<Daily, ApiError> {
+    let key = key_of(day, difficulty);
+    let stored = super::puzzle(app, &key, maker(difficulty)).await?;
+    let board: Board = stored
+        .puzzle
+        .parse()
+        .map_err(|e| ApiError::internal("a stored daily Kakuro does not parse", &e))?;
+    let solution: Solution = stored
+        .solution
+        .parse()
+        .map_err(|e| ApiError::internal("a stored daily solution does not parse", &e))?;
+    Ok(Daily {
+        stored,
+        board,
+        solution,
+    })
+}
+
+fn difficulty_of(text: &str) -> Result<Difficulty, ApiError> {
+    SIZES
+        .iter()
+        .map(|(d, _)| *d)
+        .find(|d| d.name() == text)
+        .ok_or_else(|| {
+            ApiError::not_found("no such daily difficulty (easy, medium, hard or expert)")
+        })
+}
+
+/// One difficulty's daily.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroDailyPuzzle)]
+pub(crate) struct DailyPuzzleJson {
+    /// `easy`, `medium`, `hard` or `expert`.
+    difficulty: &'static str,
+    /// Columns, clue column included.
+    width: usize,
+    /// Rows, clue row included.
+    height: usize,
+    /// The board in the text format of `gridforge kakuro generate --json`'s
+    /// `puzzle` (no solution).
+    puzzle: String,
+    /// The hardest technique its logical solution needs.
+    technique: String,
+    /// A solve faster than this is refused (150 ms per digit cell).
+    min_time_ms: u64,
+}
+
+/// A day's daily Kakuros.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroDailyDay)]
+pub(crate) struct DailyDayJson {
+    /// The UTC day, ISO.
+    date: String,
+    /// Play started now counts for this day's tables.
+    counts: bool,
+    /// Easy, medium, hard, expert.
+    puzzles: Vec<DailyPuzzleJson>,
+}
+
+async fn day_answer(app: &AppState, day: Day, headers: &HeaderMap) -> Result<Response, ApiError> {
+    let mut puzzles = Vec::with_capacity(SIZES.len());
+    for (difficulty, _) in SIZES {
+        let made = daily(app, day, difficulty).await?;
+        puzzles.push(DailyPuzzleJson {
+            difficulty: difficulty.name(),
+            width: made.board.cols(),
+            height: made.board.rows(),
+            puzzle: made.stored.puzzle.clone(),
+            technique: made.stored.detail.clone(),
+            min_time_ms: made.min_time_ms(),
+        });
+    }
+    let answer = DailyDayJson {
+        date: day.to_string(),
+        counts: day.counts_at(app.clock.now_ms()),
+        puzzles,
+    };
+    Ok(cached(&ETagged::json(&answer), headers, "no-cache"))
+}
+
+/// `GET /api/kakuro/daily/today`.
+#[utoipa::path(get, path = "/api/kakuro/daily/today", tag = "daily",
+    summary = "Today's daily Kakuro in each difficulty (UTC day)",
+    responses(
+        (status = 200, description = "The day's four puzzles, without solutions.", body = DailyDayJson),
+        (status = 503, description = "The database is unavailable or the server is busy; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn kakuro_today(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    day_answer(&app, today(&app), &headers).await
+}
+
+/// `GET /api/kakuro/daily/{date}`.
+#[utoipa::path(get, path = "/api/kakuro/daily/{date}", tag = "daily",
+    summary = "A day's daily Kakuro in each difficulty (the archive)",
+    params(("date" = String, Path, description = "The UTC day, YYYY-MM-DD: today or up to 366 days before.")),
+    responses(
+        (status = 200, description = "The day's four puzzles, without solutions.", body = DailyDayJson),
+        (status = 400, description = "Not a date.", body = ErrorBody),
+        (status = 404, description = "A day after today or older than the archive.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable or the server is busy; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn kakuro_day(
+    State(app): State<AppState>,
+    Path(date): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let day = served_day(&app, &date)?;
+    day_answer(&app, day, &headers).await
+}
+
+/// Body of a daily start.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = DailyStartRequest)]
+pub struct StartRequest {
+    /// The client's player id (8 to 64 characters of `A-Za-z0-9_-`).
+    pub player: String,
+}
+
+/// Answer to a daily start.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroDailyStarted)]
+pub(crate) struct StartedJson {
+    /// The signed start token (day, difficulty, player, time).
+    token: String,
+    /// A solve with this token, sent before the day's grace ends, counts.
+    counts: bool,
+    /// When the token was issued, Unix ms.
+    issued_at: u64,
+    /// A solve faster than this is refused.
+    min_time_ms: u64,
+}
+
+/// What a daily start token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DailyToken {
+    day: Day,
+    difficulty: u8,
+    issued_at: u64,
+    nonce: [u8; NONCE_BYTES],
+    player: String,
+}
+
+const FIXED: usize = 8 + 1 + 8 + NONCE_BYTES;
+
+fn token_payload(t: &DailyToken) -> Vec<u8> {
+    let mut out = Vec::with_capacity(FIXED + t.player.len());
+    out.extend_from_slice(&t.day.0.to_be_bytes());
+    out.push(t.difficulty);
+    out.extend_from_slice(&t.issued_at.to_be_bytes());
+    out.extend_from_slice(&t.nonce);
+    out.extend_from_slice(t.player.as_bytes());
+    out
+}
+
+fn read_token(app: &AppState, text: &str) -> Result<DailyToken, ApiError> {
+    let payload = app
+        .signer
+        .verify_payload(TOKEN_DOMAIN, text)
+        .map_err(|e| match e {
+            TokenError::Malformed => ApiError::bad_request("the token is not a daily start token"),
+            TokenError::BadSignature => ApiError::bad_request(e.to_string()),
+        })?;
+    if payload.len() < FIXED {
+        return Err(ApiError::bad_request(
+            "the token is not a daily start token",
+        ));
+    }
+    let be8 = |at: usize| -> [u8; 8] { payload[at..at + 8].try_into().expect("8 bytes") };
+    Ok(DailyToken {
+        day: Day(i64::from_be_bytes(be8(0))),
+        difficulty: payload[8],
+        issued_at: u64::from_be_bytes(be8(9)),
+        nonce: payload[17..FIXED].try_into().expect("nonce bytes"),
+        player: String::from_utf8_lossy(&payload[FIXED..]).into_owned(),
+    })
+}
+
+fn difficulty_index(difficulty: Difficulty) -> u8 {
+    SIZES
+        .iter()
+        .position(|(d, _)| *d == difficulty)
+        .unwrap_or(0) as u8
+}
+
+/// `POST /api/kakuro/daily/{date}/{difficulty}/start`.
+#[utoipa::path(post, path = "/api/kakuro/daily/{date}/{difficulty}/start", tag = "daily",
+    summary = "Start a daily Kakuro: a signed start token",
+    params(
+        ("date" = String, Path, description = "The UTC day, YYYY-MM-DD."),
+        ("difficulty" = String, Path, description = "`easy`, `medium`, `hard` or `expert`."),
+    ),
+    request_body = StartRequest,
+    responses(
+        (status = 200, description = "The token.", body = StartedJson),
+        (status = 400, description = "Not a date, a bad player id or malformed JSON.", body = ErrorBody),
+        (status = 404, description = "No such daily (a day outside the archive, an unknown difficulty).", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+        (status = 503, description = "The database is unavailable or the server is busy; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn kakuro_start(
+    State(app): State<AppState>,
+    Path((date, difficulty)): Path<(String, String)>,
+    Json(request): Json<StartRequest>,
+) -> Result<Response, ApiError> {
+    let day = served_day(&app, &date)?;
+    let difficulty = difficulty_of(&difficulty)?;
+    check_player(&request.player)?;
+    let made = daily(&app, day, difficulty).await?;
+    let mut nonce = [0u8; NONCE_BYTES];
+    rand::fill(&mut nonce);
+    let issued_at = app.clock.now_ms();
+    let token = app.signer.sign_payload(
+        TOKEN_DOMAIN,
+        &token_payload(&DailyToken {
+            day,
+            difficulty: difficulty_index(difficulty),
+            issued_at,
+            nonce,
+            player: request.player,
+        }),
+    );
+    Ok(no_store(Json(StartedJson {
+        token,
+        counts: day.counts_at(issued_at),
+        issued_at,
+        min_time_ms: made.min_time_ms(),
+    })))
+}
+
+/// Body of a daily solve.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = KakuroDailySolveRequest)]
+pub struct SolveRequest {
+    /// The start token.
+    pub token: String,
+    /// The player id the token was issued to.
+    pub player: String,
+    /// The solved board in the text format of `generate --json`'s `solution`.
+    pub grid: String,
+    /// A name for the table (1 to 32 characters, no control characters).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Hints used: more than 0 makes the solve assisted.
+    #[serde(default)]
+    pub hints: u32,
+    /// "Check my grid" used: more than 0 makes the solve assisted.
+    #[serde(default)]
+    pub checks: u32,
+}
+
+/// Answer to a daily solve.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = KakuroDailySolved)]
+pub(crate) struct SolvedJson {
+    /// On the day's table (started and solved within the day and its grace).
+    counted: bool,
+    /// Hints or checks were used: shown apart from the clean times.
+    assisted: bool,
+    /// The time from the token's issue to the solve, by the server's clock.
+    time_ms: u64,
+    /// Rank among the clean times; null when not counted or assisted.
+    rank: Option<i64>,
+}
+
+/// `POST /api/kakuro/daily/{date}/{difficulty}/solve`.
+#[utoipa::path(post, path = "/api/kakuro/daily/{date}/{difficulty}/solve", tag = "daily",
+    summary = "Submit a daily Kakuro solve (verified and timed by the server)",
+    params(
+        ("date" = String, Path, description = "The UTC day, YYYY-MM-DD."),
+        ("difficulty" = String, Path, description = "`easy`, `medium`, `hard` or `expert`."),
+    ),
+    request_body = SolveRequest,
+    responses(
+        (status = 200, description = "Verified and recorded.", body = SolvedJson),
+        (status = 400, description = "Malformed JSON, a bad player id or name, a malformed or forged token, a token of another day, difficulty or player, from the future or expired.", body = ErrorBody),
+        (status = 404, description = "No such daily.", body = ErrorBody),
+        (status = 409, description = "The token was used before, or the player has a counted solve of this daily already.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, a grid that is not the solution, or a time below the puzzle's believable minimum.", body = ErrorBody),
+        (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn kakuro_solve(
+    State(app): State<AppState>,
+    Path((date, difficulty)): Path<(String, String)>,
+    Json(request): Json<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let day = served_day(&app, &date).map_err(|e| e.because("no_such_daily"))?;
+    let difficulty = difficulty_of(&difficulty).map_err(|e| e.because("no_such_daily"))?;
+    check_player(&request.player)?;
+    if let Some(name) = &request.name {
+        check_name(name).map_err(|e| e.because("bad_name"))?;
+    }
+    let token = read_token(&app, &request.token).map_err(|e| e.because("bad_token"))?;
+    if token.day != day || token.difficulty != difficulty_index(difficulty) {
+        return Err(ApiError::bad_request(
+            "the token was issued for another daily (day or difficulty)",
+        )
+        .because("other_daily"));
+    }
+    if token.player != request.player {
+        return Err(
+            ApiError::bad_request("the token was issued to another player").because("bad_token"),
+        );
+    }
+    let made = daily(&app, day, difficulty).await?;
+    let grid: Solution = request.grid.parse().map_err(|e| {
+        ApiError::unprocessable(format!("the grid does not parse: {e}")).because("not_a_solution")
+    })?;
+    if grid != made.solution {
+        return Err(
+            ApiError::unprocessable("the grid is not the puzzle's solution")
+                .because("not_a_solution"),
+        );
+    }
+    let now = app.clock.now_ms();
+    let issued = crate::token::StartToken {
+        level: 0,
+        issued_at: token.issued_at,
+        nonce: token.nonce,
+    };
+    let time_ms = elapsed_since_issue(&issued, now).map_err(|e| e.because("bad_token"))?;
+    let min = made.min_time_ms();
+    if time_ms < min {
+        return Err(ApiError::unprocessable(format!(
+            "solved in {time_ms} ms, faster than this puzzle allows ({min} ms: {} ms per digit cell)",
+            super::kakuro::MIN_MS_PER_CELL
+        ))
+        .because("too_fast"));
+    }
+    let counted = day.counts_at(token.issued_at) && day.counts_at(now);
+    let assisted = request.hints > 0 || request.checks > 0;
+    let key = key_of(day, difficulty);
+    let recorded = app
+        .store
+        .record_daily_solve(&DailySolve {
+            key: &key,
+            nonce: &token.nonce,
+            player: &request.player,
+            time_ms: time_ms as i64,
+            moves: None,
+            assisted,
+            counted,
+            name: request.name.as_deref(),
+            solved_at: now as i64,
+        })
+        .await?;
+    match recorded {
+        DailyRecorded::NonceUsed => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this start token was already used for a solve",
+        )
+        .because("token_used")),
+        DailyRecorded::AlreadySolved => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this player has a counted solve of this daily already",
+        )
+        .because("already_solved")),
+        DailyRecorded::Recorded => {
+            let rank = if counted && !assisted {
+                app.store
+                    .daily_own(&key, &request.player)
+                    .await?
+                    .and_then(|own| own.rank)
+            } else {
+                None
+            };
+            Ok(no_store(Json(SolvedJson {
+                counted,
+                assisted,
+                time_ms,
+                rank,
+            })))
+        }
+    }
+}
+
+/// The `player` query parameter of a table.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct TableQuery {
+    /// The asking player's id: the answer's `you`.
+    pub player: Option<String>,
+}
+
+/// One line of a table.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DailyTableLine)]
+pub(crate) struct LineJson {
+    /// Competition rank (ties share one); absent for assisted lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rank: Option<i64>,
+    /// The name, null when none was given or it is hidden.
+    name: Option<String>,
+    /// The time.
+    time_ms: i64,
+    /// ChessMemory's moves; absent for Kakuro.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<i64>,
+}
+
+/// The asking player's own line.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DailyTableYou)]
+pub(crate) struct YouJson {
+    /// Rank among the clean times; null for an assisted solve.
+    rank: Option<i64>,
+    /// The time.
+    time_ms: i64,
+    /// ChessMemory's moves; absent for Kakuro.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<i64>,
+    /// Hints or checks were used.
+    assisted: bool,
+}
+
+/// A daily's table.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = DailyTable)]
+pub(crate) struct TableJson {
+    /// The UTC day.
+    date: String,
+    /// The Kakuro difficulty; absent for ChessMemory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<&'static str>,
+    /// Players with a counted solve (assisted ones included).
+    solvers: i64,
+    /// The best clean times (up to 10), by time then moves.
+    best: Vec<LineJson>,
+    /// The best assisted times (up to 10; Kakuro only).
+    assisted: Vec<LineJson>,
+    /// The asking player's counted solve, or null.
+    you: Option<YouJson>,
+}
+
+/// A daily's table as JSON.
+pub(crate) async fn table(
+    app: &AppState,
+    key: &DailyKey,
+    difficulty: Option<&'static str>,
+    player: Option<&str>,
+) -> Result<Response, ApiError> {
+    if let Some(player) = player {
+        check_player(player)?;
+    }
+    let table = app.store.daily_table(key, player, TABLE_LINES).await?;
+    let best_ranks = ranks(&table.best);
+    let line = |(e, rank): (crate::storage::daily::DailyEntry, Option<i64>)| LineJson {
+        rank,
+        name: e.name,
+        time_ms: e.time_ms,
+        moves: e.moves,
+    };
+    let answer = TableJson {
+        date: key.day.clone(),
+        difficulty,
+        solvers: table.solvers,
+        best: table
+            .best
+            .into_iter()
+            .zip(best_ranks.into_iter().map(Some))
+            .map(line)
+            .collect(),
+        assisted: table
+            .assisted
+            .into_iter()
+            .map(|e| line((e, None)))
+            .collect(),
+        you: table.own.map(|own| YouJson {
+            rank: own.rank,
+            time_ms: own.time_ms,
+            moves: own.moves,
+            assisted: own.assisted,
+        }),
+    };
+    Ok(no_store(Json(answer)))
+}
+
+/// `GET /api/kakuro/daily/{date}/{difficulty}/table`.
+#[utoipa::path(get, path = "/api/kakuro/daily/{date}/{difficulty}/table", tag = "daily",
+    summary = "A daily Kakuro's table: best clean and assisted times, solvers, your rank",
+    params(
+        ("date" = String, Path, description = "The UTC day, YYYY-MM-DD."),
+        ("difficulty" = String, Path, description = "`easy`, `medium`, `hard` or `expert`."),
+        TableQuery,
+    ),
+    responses(
+        (status = 200, description = "The table.", body = TableJson),
+        (status = 400, description = "Not a date, or a bad player id.", body = ErrorBody),
+        (status = 404, description = "No such daily.", body = ErrorBody),
+        (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
+    ))]
+pub async fn kakuro_table(
+    State(app): State<AppState>,
+    Path((date, difficulty)): Path<(String, String)>,
+    Query(query): Query<TableQuery>,
+) -> Result<Response, ApiError> {
+    let day = served_day(&app, &date)?;
+    let difficulty = difficulty_of(&difficulty)?;
+    table(
+        &app,
+        &key_of(day, difficulty),
+        Some(difficulty.name()),
+        query.player.as_deref(),
+    )
+    .await
+}
+
+/// Marks a dynamic answer as not cacheable.
+pub(crate) fn no_store(body: impl IntoResponse) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], body).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_round_trip_and_refuse_edits() {
+        let signer = crate::token::TokenSigner::new(b"k");
+        let token = DailyToken {
+            day: Day(20_000),
+            difficulty: 3,
+            issued_at: 1_700_000_000_000,
+            nonce: [9; NONCE_BYTES],
+            player: "player-0001".into(),
+        };
+        let text = signer.sign_payload(TOKEN_DOMAIN, &token_payload(&token));
+        let payload = signer.verify_payload(TOKEN_DOMAIN, &text).unwrap();
+        assert_eq!(payload, token_payload(&token));
+        // A Triplex start token's domain does not verify a daily token.
+        assert!(signer.verify(&text).is_err());
+        let mut forged = text.into_bytes();
+        forged[15] = if forged[15] == b'0' { b'1' } else { b'0' };
+        let forged = String::from_utf8(forged).unwrap();
+        assert!(signer.verify_payload(TOKEN_DOMAIN, &forged).is_err());
+    }
+
+    #[test]
+    fn every_difficulty_has_a_size_that_grows() {
+        let sides: Vec<usize> = SIZES.iter().map(|(_, s)| *s).collect();
+        assert!(sides.windows(2).all(|w| w[0] < w[1]));
+        for (d, side) in SIZES {
+            assert!(GenerateParams::new(side, d).is_ok(), "{}", d.name());
+            assert_eq!(difficulty_of(d.name()).unwrap(), d);
+        }
+        assert!(difficulty_of("master").is_err());
+    }
+}

@@ -1,0 +1,790 @@
+//! What the daily puzzles keep (issue 29): each day's puzzles, the verified
+//! solves of the tables, and the ChessMemory games played through the API.
+//! One trait, [`DailyStore`], which every [`super::Store`] also is; the
+//! queries are the same on both backends ([`DailyQueries`], generic over
+//! the sqlx database as `shared.rs` is).
+
+use super::shared::RowsAffected;
+use super::{Moderated, NameChange, StoreError};
+use async_trait::async_trait;
+use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+
+/// Which daily: the game (`kakuro`, `chess`), the day (`YYYY-MM-DD`) and the
+/// variant (a Kakuro difficulty, `setup` for ChessMemory).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DailyKey {
+    /// `kakuro` or `chess`.
+    pub game: &'static str,
+    /// The UTC day, ISO.
+    pub day: String,
+    /// The difficulty, or `setup`.
+    pub variant: &'static str,
+}
+
+/// A stored daily puzzle: its text, its solution's text (never sent before
+/// it is solved) and a detail (a Kakuro's hardest technique).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPuzzle {
+    /// The puzzle (a Kakuro board, a ChessMemory setup).
+    pub puzzle: String,
+    /// Its solution (a Kakuro solution; for ChessMemory the setup again).
+    pub solution: String,
+    /// The hardest technique of a Kakuro; empty for ChessMemory.
+    pub detail: String,
+}
+
+/// A verified daily solve to record.
+#[derive(Clone, Debug)]
+pub struct DailySolve<'a> {
+    /// Which daily.
+    pub key: &'a DailyKey,
+    /// The start token's nonce or the game's id: recorded once.
+    pub nonce: &'a [u8],
+    /// The client's player id.
+    pub player: &'a str,
+    /// The time the server measured.
+    pub time_ms: i64,
+    /// ChessMemory's move count.
+    pub moves: Option<i64>,
+    /// Hints or checks were used.
+    pub assisted: bool,
+    /// Started and finished within the day and its grace: on the table.
+    pub counted: bool,
+    /// The name to show on the table.
+    pub name: Option<&'a str>,
+    /// When, Unix milliseconds.
+    pub solved_at: i64,
+}
+
+/// What recording a daily solve did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DailyRecorded {
+    /// Recorded.
+    Recorded,
+    /// The token (nonce) was used before: nothing recorded.
+    NonceUsed,
+    /// A counted solve, but the player has one for this daily already.
+    AlreadySolved,
+}
+
+/// One line of a daily table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyEntry {
+    /// The name, unless none was given or it is hidden.
+    pub name: Option<String>,
+    /// The time.
+    pub time_ms: i64,
+    /// ChessMemory's moves.
+    pub moves: Option<i64>,
+}
+
+/// A player's own counted solve and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyOwn {
+    /// 1 + the clean solves strictly faster (fewer moves at the same
+    /// time); `None` for an assisted solve.
+    pub rank: Option<i64>,
+    /// The time.
+    pub time_ms: i64,
+    /// ChessMemory's moves.
+    pub moves: Option<i64>,
+    /// Hints or checks were used.
+    pub assisted: bool,
+}
+
+/// A daily's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyTable {
+    /// Players with a counted solve (assisted ones included).
+    pub solvers: i64,
+    /// The best clean counted solves, by time then moves.
+    pub best: Vec<DailyEntry>,
+    /// The best assisted counted solves.
+    pub assisted: Vec<DailyEntry>,
+    /// The asking player's counted solve.
+    pub own: Option<DailyOwn>,
+}
+
+/// A named daily solve as moderation sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyName {
+    /// `daily/<game>/<day>/<variant>/<player>` (what `gridforge admin names`
+    /// takes to hide, show or rename it).
+    pub key: String,
+    /// The name given, hidden or not.
+    pub name: String,
+    /// Whether an operator hid it.
+    pub hidden: bool,
+    /// When the daily was solved, Unix milliseconds.
+    pub solved_at: i64,
+}
+
+/// A ChessMemory daily game played through the API.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessGame {
+    /// Random id (the client's opaque game id).
+    pub id: Vec<u8>,
+    /// The UTC day, ISO.
+    pub day: String,
+    /// The client's player id.
+    pub player: String,
+    /// The name for the table.
+    pub name: Option<String>,
+    /// When the game was started, Unix ms.
+    pub started_at: i64,
+    /// No turn is accepted before this, Unix ms.
+    pub next_turn_at: i64,
+    /// The squares of the pairs found, a bit per square (as i64).
+    pub matched: i64,
+    /// The squares open in the current move, one or two.
+    pub shown: Vec<u8>,
+    /// Pairs of squares turned so far.
+    pub moves: i64,
+    /// Squares turned so far (the row's version).
+    pub turns: i64,
+    /// Every square turned, in order, space-separated.
+    pub log: String,
+    /// When the game was won.
+    pub finished_at: Option<i64>,
+}
+
+/// Storage of the dailies; both backends implement it.
+#[async_trait]
+pub trait DailyStore {
+    /// The stored puzzle of a daily, if it was made already.
+    async fn daily_puzzle(&self, key: &DailyKey) -> Result<Option<StoredPuzzle>, StoreError>;
+
+    /// Stores `made` unless the daily has a puzzle already, and returns the
+    /// one stored: servers racing to make a day's puzzle store one.
+    async fn store_daily_puzzle(
+        &self,
+        key: &DailyKey,
+        made: &StoredPuzzle,
+        now: i64,
+    ) -> Result<StoredPuzzle, StoreError>;
+
+    /// Records a verified solve.
+    async fn record_daily_solve(&self, solve: &DailySolve<'_>)
+        -> Result<DailyRecorded, StoreError>;
+
+    /// A daily's table: up to `limit` best clean and assisted solves, and
+    /// `player`'s own.
+    async fn daily_table(
+        &self,
+        key: &DailyKey,
+        player: Option<&str>,
+        limit: i64,
+    ) -> Result<DailyTable, StoreError>;
+
+    /// `player`'s counted solve of a daily and its rank.
+    async fn daily_own(&self, key: &DailyKey, player: &str)
+        -> Result<Option<DailyOwn>, StoreError>;
+
+    /// Starts a ChessMemory game, replacing the player's unfinished games of
+    /// that day.
+    async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError>;
+
+    /// A ChessMemory game by id.
+    async fn chess_game(&self, id: &[u8]) -> Result<Option<ChessGame>, StoreError>;
+
+    /// Writes a game after a turn if its version is still `turns_before`
+    /// (else `false`: another turn came first), and when the turn won it,
+    /// records `solve` in the same transaction (a second counted solve of
+    /// the player is recorded as not counted); returns whether the written
+    /// solve counted.
+    async fn update_chess_game(
+        &self,
+        game: &ChessGame,
+        turns_before: i64,
+        solve: Option<&DailySolve<'_>>,
+    ) -> Result<Option<bool>, StoreError>;
+
+    /// Every named counted daily solve, for moderation.
+    async fn daily_names(&self) -> Result<Vec<DailyName>, StoreError>;
+
+    /// Hides, shows or renames the name of the counted daily solve `key`
+    /// (`daily/<game>/<day>/<variant>/<player>`), audited like a first
+    /// solver's.
+    async fn moderate_daily(
+        &self,
+        key: &str,
+        change: &NameChange,
+        actor: &str,
+        now: i64,
+    ) -> Result<Moderated, StoreError>;
+}
+
+/// The daily queries on one pool.
+pub(super) struct DailyQueries<'p, DB: Database>(pub &'p Pool<DB>);
+
+const INSERT_DAILY_SOLVE: &str =
+    "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, assisted, \
+     counted, name, solved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+     ON CONFLICT DO NOTHING";
+
+const GAME_COLUMNS: &str =
+    "id, day, player, name, started_at, next_turn_at, matched, shown, moves, turns, log, finished_at";
+
+/// Splits a moderation key into (game, day, variant, player).
+fn split_key(key: &str) -> Option<(&str, &str, &str, &str)> {
+    let rest = key.strip_prefix("daily/")?;
+    let mut parts = rest.splitn(4, '/');
+    Some((parts.next()?, parts.next()?, parts.next()?, parts.next()?))
+}
+
+/// Competition ranks of entries sorted best first: ties share a rank.
+pub fn ranks(entries: &[DailyEntry]) -> Vec<i64> {
+    let mut out = Vec::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let tied = i > 0 && {
+            let p = &entries[i - 1];
+            p.time_ms == e.time_ms && p.moves == e.moves
+        };
+        out.push(if tied { out[i - 1] } else { i as i64 + 1 });
+    }
+    out
+}
+
+impl<DB> DailyQueries<'_, DB>
+where
+    DB: Database,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'q> &'q [u8]: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<&'q str>: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB> + Type<DB>,
+    for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
+    for<'r> Vec<u8>: Decode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'p> &'p Pool<DB>: Executor<'p, Database = DB>,
+    for<'c> &'c mut <DB as Database>::Connection: Executor<'c, Database = DB>,
+    &'static str: ColumnIndex<<DB as Database>::Row>,
+    usize: ColumnIndex<<DB as Database>::Row>,
+    <DB as Database>::QueryResult: RowsAffected,
+{
+    pub(super) async fn daily_puzzle(
+        &self,
+        key: &DailyKey,
+    ) -> Result<Option<StoredPuzzle>, StoreError> {
+        let row = sqlx::query(
+            "SELECT puzzle, solution, detail FROM daily_puzzles \
+             WHERE game = $1 AND day = $2 AND variant = $3",
+        )
+        .bind(key.game)
+        .bind(key.day.as_str())
+        .bind(key.variant)
+        .fetch_optional(self.0)
+        .await?;
+        Ok(match row {
+            Some(row) => Some(StoredPuzzle {
+                puzzle: row.try_get("puzzle")?,
+                solution: row.try_get("solution")?,
+                detail: row.try_get("detail")?,
+            }),
+            None => None,
+        })
+    }
+
+    pub(super) async fn store_daily_puzzle(
+        &self,
+        key: &DailyKey,
+        made: &StoredPuzzle,
+        now: i64,
+    ) -> Result<StoredPuzzle, StoreError> {
+        sqlx::query(
+            "INSERT INTO daily_puzzles (game, day, variant, puzzle, solution, detail, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game, day, variant) DO NOTHING",
+        )
+        .bind(key.game)
+        .bind(key.day.as_str())
+        .bind(key.variant)
+        .bind(made.puzzle.as_str())
+        .bind(made.solution.as_str())
+        .bind(made.detail.as_str())
+        .bind(now)
+        .execute(self.0)
+        .await?;
+        self.daily_puzzle(key)
+            .await?
+            .ok_or_else(|| StoreError::Database(sqlx::Error::RowNotFound))
+    }
+
+    pub(super) async fn record_daily_solve(
+        &self,
+        solve: &DailySolve<'_>,
+    ) -> Result<DailyRecorded, StoreError> {
+        let inserted = bind_solve(sqlx::query(INSERT_DAILY_SOLVE), solve)
+            .execute(self.0)
+            .await?
+            .rows();
+        if inserted == 1 {
+            return Ok(DailyRecorded::Recorded);
+        }
+        let used = sqlx::query("SELECT 1 FROM daily_solves WHERE nonce = $1")
+            .bind(solve.nonce)
+            .fetch_optional(self.0)
+            .await?
+            .is_some();
+        Ok(if used {
+            DailyRecorded::NonceUsed
+        } else {
+            DailyRecorded::AlreadySolved
+        })
+    }
+
+    async fn entries(
+        &self,
+        key: &DailyKey,
+        assisted: bool,
+        limit: i64,
+    ) -> Result<Vec<DailyEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT CASE WHEN hidden_at IS NULL THEN name END AS name, time_ms, moves \
+             FROM daily_solves WHERE game = $1 AND day = $2 AND variant = $3 AND counted \
+             AND assisted = $4 ORDER BY time_ms, moves, solved_at LIMIT $5",
+        )
+        .bind(key.game)
+        .bind(key.day.as_str())
+        .bind(key.variant)
+        .bind(assisted)
+        .bind(limit)
+        .fetch_all(self.0)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(DailyEntry {
+                    name: row.try_get("name")?,
+                    time_ms: row.try_get("time_ms")?,
+                    moves: row.try_get("moves")?,
+                })
+            })
+            .collect()
+    }
+
+    pub(super) async fn daily_table(
+        &self,
+        key: &DailyKey,
+        player: Option<&str>,
+        limit: i64,
+    ) -> Result<DailyTable, StoreError> {
+        let solvers: i64 = sqlx::query(
+            "SELECT count(*) AS n FROM daily_solves \
+             WHERE game = $1 AND day = $2 AND variant = $3 AND counted",
+        )
+        .bind(key.game)
+        .bind(key.day.as_str())
+        .bind(key.variant)
+        .fetch_one(self.0)
+        .await?
+        .try_get("n")?;
+        let best = self.entries(key, false, limit).await?;
+        let assisted = self.entries(key, true, limit).await?;
+        let own = match player {
+            Some(player) => self.daily_own(key, player).await?,
+            None => None,
+        };
+        Ok(DailyTable {
+            solvers,
+            best,
+            assisted,
+            own,
+        })
+    }
+
+    pub(super) async fn daily_own(
+        &self,
+        key: &DailyKey,
+        player: &str,
+    ) -> Result<Option<DailyOwn>, StoreError> {
+        let row = sqlx::query(
+            "SELECT time_ms, moves, assisted FROM daily_solves \
+             WHERE game = $1 AND day = $2 AND variant = $3 AND player = $4 AND counted",
+        )
+        .bind(key.game)
+        .bind(key.day.as_str())
+        .bind(key.variant)
+        .bind(player)
+        .fetch_optional(self.0)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let time_ms: i64 = row.try_get("time_ms")?;
+        let moves: Option<i64> = row.try_get("moves")?;
+        let assisted: bool = row.try_get("assisted")?;
+        let rank = if assisted {
+            None
+        } else {
+            let better: i64 = sqlx::query(
+                "SELECT count(*) AS n FROM daily_solves \
+                 WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
+                 AND (time_ms < $4 OR (time_ms = $4 AND COALESCE(moves, 0) < $5))",
+            )
+            .bind(key.game)
+            .bind(key.day.as_str())
+            .bind(key.variant)
+            .bind(time_ms)
+            .bind(moves.unwrap_or(0))
+            .fetch_one(self.0)
+            .await?
+            .try_get("n")?;
+            Some(better + 1)
+        };
+        Ok(Some(DailyOwn {
+            rank,
+            time_ms,
+            moves,
+            assisted,
+        }))
+    }
+
+    pub(super) async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError> {
+        let mut tx = self.0.begin().await?;
+        sqlx::query(
+            "DELETE FROM daily_chess_games WHERE day = $1 AND player = $2 AND finished_at IS NULL",
+        )
+        .bind(game.day.as_str())
+        .bind(game.player.as_str())
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(&format!(
+            "INSERT INTO daily_chess_games ({GAME_COLUMNS}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+        ))
+        .bind(game.id.as_slice())
+        .bind(game.day.as_str())
+        .bind(game.player.as_str())
+        .bind(game.name.as_deref())
+        .bind(game.started_at)
+        .bind(game.next_turn_at)
+        .bind(game.matched)
+        .bind(shown_text(&game.shown).as_str())
+        .bind(game.moves)
+        .bind(game.turns)
+        .bind(game.log.as_str())
+        .bind(game.finished_at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub(super) async fn chess_game(&self, id: &[u8]) -> Result<Option<ChessGame>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM daily_chess_games WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(self.0)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let shown: String = row.try_get("shown")?;
+        Ok(Some(ChessGame {
+            id: row.try_get("id")?,
+            day: row.try_get("day")?,
+            player: row.try_get("player")?,
+            name: row.try_get("name")?,
+            started_at: row.try_get("started_at")?,
+            next_turn_at: row.try_get("next_turn_at")?,
+            matched: row.try_get("matched")?,
+            shown: shown
+                .split_whitespace()
+                .filter_map(|s| s.parse().ok())
+                .collect(),
+            moves: row.try_get("moves")?,
+            turns: row.try_get("turns")?,
+            log: row.try_get("log")?,
+            finished_at: row.try_get("finished_at")?,
+        }))
+    }
+
+    pub(super) async fn update_chess_game(
+        &self,
+        game: &ChessGame,
+        turns_before: i64,
+        solve: Option<&DailySolve<'_>>,
+    ) -> Result<Option<bool>, StoreError> {
+        let mut tx = self.0.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE daily_chess_games SET next_turn_at = $1, matched = $2, shown = $3, \
+             moves = $4, turns = $5, log = $6, finished_at = $7 WHERE id = $8 AND turns = $9",
+        )
+        .bind(game.next_turn_at)
+        .bind(game.matched)
+        .bind(shown_text(&game.shown).as_str())
+        .bind(game.moves)
+        .bind(game.turns)
+        .bind(game.log.as_str())
+        .bind(game.finished_at)
+        .bind(game.id.as_slice())
+        .bind(turns_before)
+        .execute(&mut *tx)
+        .await?
+        .rows();
+        if updated == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let mut counted = false;
+        if let Some(solve) = solve {
+            let inserted = bind_solve(sqlx::query(INSERT_DAILY_SOLVE), solve)
+                .execute(&mut *tx)
+                .await?
+                .rows();
+            counted = solve.counted && inserted == 1;
+            if inserted == 0 && solve.counted {
+                // The player's first finished game counted already.
+                let later = DailySolve {
+                    counted: false,
+                    ..solve.clone()
+                };
+                bind_solve(sqlx::query(INSERT_DAILY_SOLVE), &later)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Some(counted))
+    }
+
+    pub(super) async fn daily_names(&self) -> Result<Vec<DailyName>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game, day, variant, player, name, hidden_at, solved_at FROM daily_solves \
+             WHERE counted AND name IS NOT NULL ORDER BY solved_at, game, day, variant, player",
+        )
+        .fetch_all(self.0)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let part = |c: &'static str| row.try_get::<String, _>(c);
+                let hidden_at: Option<i64> = row.try_get("hidden_at")?;
+                Ok(DailyName {
+                    key: format!(
+                        "daily/{}/{}/{}/{}",
+                        part("game")?,
+                        part("day")?,
+                        part("variant")?,
+                        part("player")?
+                    ),
+                    name: part("name")?,
+                    hidden: hidden_at.is_some(),
+                    solved_at: row.try_get("solved_at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// As `Shared::moderate`: the first statement writes, so the row is
+    /// locked before the old name is read.
+    pub(super) async fn moderate_daily(
+        &self,
+        key: &str,
+        change: &NameChange,
+        actor: &str,
+        now: i64,
+    ) -> Result<Moderated, StoreError> {
+        let Some((game, day, variant, player)) = split_key(key) else {
+            return Ok(Moderated::NoFirstSolver);
+        };
+        const WHERE: &str = "WHERE game = $1 AND day = $2 AND variant = $3 AND player = $4 \
+                             AND counted AND name IS NOT NULL";
+        let mut tx = self.0.begin().await?;
+        let locked = sqlx::query(&format!("UPDATE daily_solves SET game = game {WHERE}"))
+            .bind(game)
+            .bind(day)
+            .bind(variant)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?
+            .rows();
+        if locked == 0 {
+            tx.rollback().await?;
+            return Ok(Moderated::NoFirstSolver);
+        }
+        let row = sqlx::query(&format!("SELECT name, hidden_at FROM daily_solves {WHERE}"))
+            .bind(game)
+            .bind(day)
+            .bind(variant)
+            .bind(player)
+            .fetch_one(&mut *tx)
+            .await?;
+        let old_name: Option<String> = row.try_get("name")?;
+        let hidden_at: Option<i64> = row.try_get("hidden_at")?;
+        let (set, value, new_name): (&str, Option<i64>, Option<&str>) = match change {
+            NameChange::Hide if hidden_at.is_none() => ("hidden_at = $5", Some(now), None),
+            NameChange::Unhide if hidden_at.is_some() => ("hidden_at = NULL", None, None),
+            NameChange::Rename(name) if old_name.as_deref() != Some(name.as_str()) => {
+                ("name = $5", None, Some(name.as_str()))
+            }
+            _ => {
+                tx.rollback().await?;
+                return Ok(Moderated::Unchanged);
+            }
+        };
+        let update = format!("UPDATE daily_solves SET {set} {WHERE}");
+        let query = sqlx::query(&update)
+            .bind(game)
+            .bind(day)
+            .bind(variant)
+            .bind(player);
+        let query = match (value, new_name) {
+            (Some(at), _) => query.bind(at),
+            (None, Some(name)) => query.bind(name),
+            (None, None) => query,
+        };
+        query.execute(&mut *tx).await?;
+        sqlx::query(
+            "INSERT INTO name_audit (at, actor, action, level, old_name, new_name) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(now)
+        .bind(actor)
+        .bind(change.action())
+        .bind(key)
+        .bind(old_name.as_deref())
+        .bind(new_name)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Moderated::Changed)
+    }
+}
+
+/// The open squares as stored: `12 40`.
+fn shown_text(shown: &[u8]) -> String {
+    shown
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// [`INSERT_DAILY_SOLVE`]'s parameters.
+fn bind_solve<'q, DB>(
+    query: sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>,
+    solve: &DailySolve<'q>,
+) -> sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>
+where
+    DB: Database,
+    &'q str: Encode<'q, DB> + Type<DB>,
+    &'q [u8]: Encode<'q, DB> + Type<DB>,
+    Option<&'q str>: Encode<'q, DB> + Type<DB>,
+    Option<i64>: Encode<'q, DB> + Type<DB>,
+    i64: Encode<'q, DB> + Type<DB>,
+    bool: Encode<'q, DB> + Type<DB>,
+{
+    query
+        .bind(solve.nonce)
+        .bind(solve.key.game)
+        .bind(solve.key.day.as_str())
+        .bind(solve.key.variant)
+        .bind(solve.player)
+        .bind(solve.time_ms)
+        .bind(solve.moves)
+        .bind(solve.assisted)
+        .bind(solve.counted)
+        .bind(solve.name)
+        .bind(solve.solved_at)
+}
+
+/// Implements [`DailyStore`] for a store type with its read and write pools.
+macro_rules! daily_store {
+    ($store:ty, $read:ident, $write:ident) => {
+        #[async_trait::async_trait]
+        impl $crate::storage::daily::DailyStore for $store {
+            async fn daily_puzzle(
+                &self,
+                key: &DailyKey,
+            ) -> Result<Option<StoredPuzzle>, StoreError> {
+                DailyQueries(&self.$read).daily_puzzle(key).await
+            }
+            async fn store_daily_puzzle(
+                &self,
+                key: &DailyKey,
+                made: &StoredPuzzle,
+                now: i64,
+            ) -> Result<StoredPuzzle, StoreError> {
+                DailyQueries(&self.$write)
+                    .store_daily_puzzle(key, made, now)
+                    .await
+            }
+            async fn record_daily_solve(
+                &self,
+                solve: &DailySolve<'_>,
+            ) -> Result<DailyRecorded, StoreError> {
+                DailyQueries(&self.$write).record_daily_solve(solve).await
+            }
+            async fn daily_table(
+                &self,
+                key: &DailyKey,
+                player: Option<&str>,
+                limit: i64,
+            ) -> Result<DailyTable, StoreError> {
+                DailyQueries(&self.$read)
+                    .daily_table(key, player, limit)
+                    .await
+            }
+            async fn daily_own(
+                &self,
+                key: &DailyKey,
+                player: &str,
+            ) -> Result<Option<DailyOwn>, StoreError> {
+                DailyQueries(&self.$read).daily_own(key, player).await
+            }
+            async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError> {
+                DailyQueries(&self.$write).start_chess_game(game).await
+            }
+            async fn chess_game(&self, id: &[u8]) -> Result<Option<ChessGame>, StoreError> {
+                // The writer: a turn reads what the previous turn wrote.
+                DailyQueries(&self.$write).chess_game(id).await
+            }
+            async fn update_chess_game(
+                &self,
+                game: &ChessGame,
+                turns_before: i64,
+                solve: Option<&DailySolve<'_>>,
+            ) -> Result<Option<bool>, StoreError> {
+                DailyQueries(&self.$write)
+                    .update_chess_game(game, turns_before, solve)
+                    .await
+            }
+            async fn daily_names(&self) -> Result<Vec<DailyName>, StoreError> {
+                DailyQueries(&self.$read).daily_names().await
+            }
+            async fn moderate_daily(
+                &self,
+                key: &str,
+                change: &NameChange,
+                actor: &str,
+                now: i64,
+            ) -> Result<Moderated, StoreError> {
+                DailyQueries(&self.$write)
+                    .moderate_daily(key, change, actor, now)
+                    .await
+            }
+        }
+    };
+}
+
+daily_store!(super::sqlite::SqliteStore, readers, writer);
+daily_store!(super::postgres::PostgresStore, pool, pool);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_ranks() {
+        assert_eq!(
+            split_key("daily/kakuro/2026-11-25/hard/p-1"),
+            Some(("kakuro", "2026-11-25", "hard", "p-1"))
+        );
+        assert_eq!(split_key("kakuro/2026-11-25/hard/p"), None);
+        assert_eq!(split_key("daily/kakuro/2026-11-25"), None);
+        let e = |time_ms, moves| DailyEntry {
+            name: None,
+            time_ms,
+            moves,
+        };
+        let entries = [e(5, Some(3)), e(5, Some(3)), e(5, Some(4)), e(9, None)];
+        assert_eq!(ranks(&entries), vec![1, 1, 3, 4]);
+    }
+}

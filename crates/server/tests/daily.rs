@@ -1,0 +1,699 @@
+//! The daily puzzles (issue 29) through the API, on both backends: a real
+//! SQLite file and a real PostgreSQL (`GRIDFORGE_TEST_POSTGRES_URL`, as in
+//! `api.rs`). The server's clock is shifted instead of sleeping, so the
+//! real limits (the Kakuro's believable minimum, ChessMemory's turn pace)
+//! are what is tested, and "yesterday" or "past the grace" are reached at
+//! once. The puzzles are checked independently: each Kakuro is solved here
+//! with the library's search (exactly one solution), and the ChessMemory
+//! setup is put together from the pieces the turns showed and validated.
+
+use gridforge_chessmemory::{attacks, validate, Piece, Setup, Square};
+use gridforge_server::clock::Clock;
+use gridforge_server::{Config, Server};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+mod common {
+    pub mod postgres;
+}
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+#[derive(Clone, Copy, Debug)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+struct TestDb {
+    url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+async fn test_db(backend: Backend) -> Option<TestDb> {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite://{}", dir.path().join("daily.db").display());
+            Some(TestDb {
+                url,
+                _dir: Some(dir),
+            })
+        }
+        Backend::Postgres => common::postgres::fresh_database()
+            .await
+            .map(|url| TestDb { url, _dir: None }),
+    }
+}
+
+/// A server in this process with a clock the test moves.
+struct TestServer {
+    base: String,
+    client: reqwest::Client,
+    clock: Clock,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    async fn start(url: &str, clock: &Clock) -> TestServer {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
+        config.rate_per_second = 0.0;
+        config.db_connections = 4;
+        config.clock = clock.clone();
+        let server = Server::start(&config).await.expect("server starts");
+        let addr = server.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server
+                .serve(async {
+                    stopped.await.ok();
+                })
+                .await
+                .expect("server runs");
+        });
+        TestServer {
+            base: format!("http://{addr}"),
+            client: reqwest::Client::builder().no_proxy().build().unwrap(),
+            clock: clock.clone(),
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
+        read(response).await
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .json(body)
+            .send()
+            .await
+            .unwrap();
+        read(response).await
+    }
+
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            stop.send(()).ok();
+        }
+        if let Some(task) = self.task.take() {
+            task.await.unwrap();
+        }
+    }
+}
+
+/// Status and JSON body; an error body must carry a message.
+async fn read(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let body: Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{status}: body is not JSON ({e}): {text:?}"));
+    if !status.is_success() {
+        assert!(
+            body["error"].as_str().is_some_and(|m| !m.is_empty()),
+            "{status}: {body}"
+        );
+    }
+    (status, body)
+}
+
+macro_rules! on_both_backends {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                if let Some(db) = super::test_db(super::Backend::Sqlite).await {
+                    super::$name(&db.url).await;
+                }
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(db) = super::test_db(super::Backend::Postgres).await {
+                    super::$name(&db.url).await;
+                }
+            }
+        }
+    };
+}
+
+/// The one solution of a puzzle text, found here by the library's search
+/// (which also proves there is no other).
+fn solve_independently(puzzle: &str) -> String {
+    let board: gridforge_kakuro::Board = puzzle.parse().expect("the daily parses");
+    let outcome = gridforge_kakuro::solve(&board, 2, 5_000_000).expect("solved in budget");
+    assert_eq!(
+        outcome.solutions.len(),
+        1,
+        "a daily Kakuro has one solution"
+    );
+    outcome.solutions[0].to_string()
+}
+
+fn player(n: u32) -> String {
+    format!("test-player-{n:04}")
+}
+
+// ------------------------------------------------------------------ Kakuro
+
+on_both_backends!(kakuro_daily_is_verified_and_ranked);
+async fn kakuro_daily_is_verified_and_ranked(url: &str) {
+    let clock = Clock::default();
+    let server = TestServer::start(url, &clock).await;
+    let (status, today) = server.get("/api/kakuro/daily/today").await;
+    assert_eq!(status, StatusCode::OK, "{today}");
+    assert_eq!(today["counts"], true);
+    let date = today["date"].as_str().unwrap().to_string();
+    let puzzles = today["puzzles"].as_array().unwrap();
+    let names: Vec<&str> = puzzles
+        .iter()
+        .map(|p| p["difficulty"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["easy", "medium", "hard", "expert"]);
+    let sides: Vec<u64> = puzzles
+        .iter()
+        .map(|p| p["width"].as_u64().unwrap())
+        .collect();
+    assert!(sides.windows(2).all(|w| w[0] < w[1]), "{sides:?}");
+    assert!(
+        !today.to_string().contains("solution"),
+        "no solution is sent"
+    );
+    for p in puzzles {
+        // Every daily has exactly one solution (and its text is generate --json's).
+        solve_independently(p["puzzle"].as_str().unwrap());
+    }
+    // The same day by its date is the same puzzles.
+    let (status, by_date) = server.get(&format!("/api/kakuro/daily/{date}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(by_date["puzzles"], today["puzzles"]);
+
+    let easy = &puzzles[0];
+    let grid = solve_independently(easy["puzzle"].as_str().unwrap());
+    let min = easy["min_time_ms"].as_i64().unwrap();
+    assert!(min >= 150 * 20, "a believable minimum: {min}");
+    let base = format!("/api/kakuro/daily/{date}/easy");
+    let start = |who: String| {
+        let server = &server;
+        let base = base.clone();
+        async move {
+            let (status, body) = server
+                .post(&format!("{base}/start"), &json!({"player": who}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert_eq!(body["counts"], true);
+            body["token"].as_str().unwrap().to_string()
+        }
+    };
+    let solve = |token: &str, who: &str, grid: &str, extra: Value| {
+        let mut body = json!({"token": token, "player": who, "grid": grid});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let server = &server;
+        let path = format!("{base}/solve");
+        async move { server.post(&path, &body).await }
+    };
+
+    // Too fast: below the believable minimum.
+    let token = start(player(1)).await;
+    let (status, body) = solve(&token, &player(1), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("faster"), "{body}");
+    clock.shift(min + 1_000);
+
+    // Not the solution: one digit changed.
+    let wrong: String = {
+        let mut lines: Vec<String> = grid.lines().map(str::to_string).collect();
+        let row = lines
+            .iter()
+            .position(|l| l.split(' ').any(|c| c.parse::<u8>().is_ok()))
+            .unwrap();
+        let cells: Vec<String> = lines[row]
+            .split(' ')
+            .map(|c| match c.parse::<u8>() {
+                Ok(d) => (d % 9 + 1).to_string(),
+                Err(_) => c.to_string(),
+            })
+            .collect();
+        lines[row] = cells.join(" ");
+        lines.join("\n")
+    };
+    let (status, body) = solve(&token, &player(1), &wrong, json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // Forged: one hex digit of the token changed.
+    let mut forged = token.clone().into_bytes();
+    forged[3] = if forged[3] == b'0' { b'1' } else { b'0' };
+    let forged = String::from_utf8(forged).unwrap();
+    let (status, body) = solve(&forged, &player(1), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // Another player's token.
+    let (status, body) = solve(&token, &player(2), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // Another difficulty's path.
+    let (status, body) = server
+        .post(
+            &format!("/api/kakuro/daily/{date}/hard/solve"),
+            &json!({"token": token, "player": player(1), "grid": grid}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("another daily"));
+
+    // The real solve counts, with a name.
+    let (status, body) = solve(&token, &player(1), &grid, json!({"name": "Ann"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["counted"], true);
+    assert_eq!(body["assisted"], false);
+    assert_eq!(body["rank"], 1);
+    assert!(body["time_ms"].as_i64().unwrap() >= min);
+    // Replayed token.
+    let (status, body) = solve(&token, &player(1), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // A second counted solve by the same player.
+    let again = start(player(1)).await;
+    clock.shift(min + 1_000);
+    let (status, body) = solve(&again, &player(1), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("already"),
+        "{body}"
+    );
+
+    // An assisted solve is counted apart, with no rank.
+    let helped = start(player(2)).await;
+    let slower = start(player(3)).await;
+    clock.shift(min + 1_000);
+    let (status, body) = solve(
+        &helped,
+        &player(2),
+        &grid,
+        json!({"name": "Bo", "hints": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["counted"].clone(), body["assisted"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(body["rank"], Value::Null);
+    clock.shift(5_000);
+    let (status, body) = solve(&slower, &player(3), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["rank"], 2);
+
+    let (status, table) = server
+        .get(&format!("{base}/table?player={}", player(3)))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{table}");
+    assert_eq!(table["solvers"], 3);
+    assert_eq!(table["difficulty"], "easy");
+    let best = table["best"].as_array().unwrap();
+    assert_eq!(best.len(), 2);
+    assert_eq!(
+        (best[0]["rank"].clone(), best[0]["name"].clone()),
+        (json!(1), json!("Ann"))
+    );
+    assert_eq!(
+        (best[1]["rank"].clone(), best[1]["name"].clone()),
+        (json!(2), Value::Null)
+    );
+    assert_eq!(table["assisted"][0]["name"], "Bo");
+    assert_eq!(table["you"]["rank"], 2);
+    assert_eq!(table["you"]["assisted"], false);
+    let (_, table) = server
+        .get(&format!("{base}/table?player={}", player(9)))
+        .await;
+    assert_eq!(table["you"], Value::Null);
+    let (status, _) = server.get(&format!("{base}/table?player=no")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Started today, finished past the grace: answered, not counted.
+    let late = start(player(4)).await;
+    clock.shift(DAY_MS + 3 * 60 * 60 * 1000);
+    let (status, body) = solve(&late, &player(4), &grid, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["counted"], false);
+    assert_eq!(body["rank"], Value::Null);
+    // Yesterday is now the archive: its play does not count.
+    let (status, day) = server.get(&format!("/api/kakuro/daily/{date}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(day["counts"], false);
+    let (status, body) = server
+        .post(&format!("{base}/start"), &json!({"player": player(5)}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["counts"], false);
+    // Yesterday's token is refused on today's daily (a foreign day).
+    let (_, now) = server.get("/api/kakuro/daily/today").await;
+    let new_date = now["date"].as_str().unwrap();
+    assert_ne!(new_date, date);
+    let foreign = body["token"].as_str().unwrap();
+    clock.shift(60_000);
+    let (status, body) = server
+        .post(
+            &format!("/api/kakuro/daily/{new_date}/easy/solve"),
+            &json!({"token": foreign, "player": player(5), "grid": grid}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert_eq!(table["solvers"], 3, "late play is not on the table");
+    server.stop().await;
+}
+
+on_both_backends!(kakuro_daily_archive_bounds);
+async fn kakuro_daily_archive_bounds(url: &str) {
+    let clock = Clock::default();
+    let server = TestServer::start(url, &clock).await;
+    let (_, today) = server.get("/api/chess/daily/today").await;
+    let date = today["date"].as_str().unwrap().to_string();
+    clock.shift(DAY_MS);
+    let (_, tomorrow) = server.get("/api/chess/daily/today").await;
+    let tomorrow = tomorrow["date"].as_str().unwrap().to_string();
+    clock.shift(-DAY_MS);
+    for path in [
+        format!("/api/kakuro/daily/{tomorrow}"),
+        format!("/api/chess/daily/{tomorrow}"),
+        "/api/kakuro/daily/2000-01-01".to_string(),
+        format!("/api/kakuro/daily/{date}/master/table"),
+    ] {
+        let (status, body) = server.get(&path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+    }
+    for path in ["/api/kakuro/daily/2026-02-30", "/api/chess/daily/yesterday"] {
+        let (status, body) = server.get(path).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
+    }
+    let (status, body) = server
+        .post(
+            &format!("/api/kakuro/daily/{date}/easy/start"),
+            &json!({"player": "bad id!"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // 366 days back is served, and it is another puzzle than today's.
+    clock.shift(-366 * DAY_MS);
+    let (_, old) = server.get("/api/chess/daily/today").await;
+    clock.shift(366 * DAY_MS);
+    let old = old["date"].as_str().unwrap();
+    let (status, archived) = server.get(&format!("/api/kakuro/daily/{old}")).await;
+    assert_eq!(status, StatusCode::OK, "{archived}");
+    let (_, current) = server.get("/api/kakuro/daily/today").await;
+    assert_ne!(
+        archived["puzzles"][0]["puzzle"],
+        current["puzzles"][0]["puzzle"]
+    );
+    server.stop().await;
+}
+
+// ------------------------------------------------------------ ChessMemory
+
+/// A player who remembers every piece it has seen and knows the partner
+/// rule, playing through the API at the pace the server allows (the clock
+/// moved by each answer's `wait_ms`). Returns the last answer, the pieces
+/// seen and the moves it counted.
+async fn play_chess(
+    server: &TestServer,
+    date: &str,
+    game: &str,
+) -> (Value, HashMap<u32, char>, i64) {
+    let mut seen: HashMap<u32, char> = HashMap::new();
+    let mut matched = vec![false; 64];
+    let mut moves = 0;
+    let turn = |square: u32| async move {
+        let (status, body) = server
+            .post(
+                &format!("/api/chess/daily/{date}/turn"),
+                &json!({"game": game, "square": square}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "square {square}: {body}");
+        server.clock.shift(body["wait_ms"].as_i64().unwrap());
+        body
+    };
+    let partner = |seen: &HashMap<u32, char>, matched: &[bool], a: u32| {
+        let piece = Piece::from_letter(seen[&a]).unwrap();
+        let sa = Square::from_text_position(a as usize).unwrap();
+        seen.iter().find_map(|(&b, &letter)| {
+            let sb = Square::from_text_position(b as usize).unwrap();
+            (b != a
+                && !matched[b as usize]
+                && letter == seen[&a]
+                && attacks(piece.kind, sa) & sb.bit() != 0)
+                .then_some(b)
+        })
+    };
+    let mut last = Value::Null;
+    while matched.iter().any(|m| !m) {
+        // A known pair first; else the first unseen square.
+        let known = (0..64u32).find(|&a| {
+            !matched[a as usize] && seen.contains_key(&a) && partner(&seen, &matched, a).is_some()
+        });
+        let first = known.unwrap_or_else(|| {
+            (0..64u32)
+                .find(|a| !seen.contains_key(a))
+                .expect("an unseen square is left")
+        });
+        let body = turn(first).await;
+        seen.insert(
+            first,
+            body["piece"].as_str().unwrap().chars().next().unwrap(),
+        );
+        let second = match partner(&seen, &matched, first) {
+            Some(b) => b,
+            None => (0..64u32)
+                .find(|a| !seen.contains_key(a))
+                .expect("an unseen square is left"),
+        };
+        let body = turn(second).await;
+        moves += 1;
+        seen.insert(
+            second,
+            body["piece"].as_str().unwrap().chars().next().unwrap(),
+        );
+        if body["result"] == "pair" {
+            matched[first as usize] = true;
+            matched[second as usize] = true;
+        } else {
+            assert_eq!(body["result"], "miss", "{body}");
+            assert!(body["wait_ms"].as_i64().unwrap() >= 500);
+        }
+        last = body;
+    }
+    (last, seen, moves)
+}
+
+on_both_backends!(chess_daily_is_played_on_the_server);
+async fn chess_daily_is_played_on_the_server(url: &str) {
+    let clock = Clock::default();
+    let server = TestServer::start(url, &clock).await;
+    let (status, today) = server.get("/api/chess/daily/today").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(today["counts"], true);
+    let date = today["date"].as_str().unwrap().to_string();
+    assert_eq!(today.as_object().unwrap().len(), 4, "no layout: {today}");
+    let start = |who: String, name: Option<&str>| {
+        let server = &server;
+        let path = format!("/api/chess/daily/{date}/start");
+        let body = json!({"player": who, "name": name});
+        async move {
+            let (status, body) = server.post(&path, &body).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            assert!(!body.to_string().contains("setup"), "{body}");
+            body["game"].as_str().unwrap().to_string()
+        }
+    };
+    let turn_path = format!("/api/chess/daily/{date}/turn");
+
+    // The pace: a turn sooner than the wait is refused, and the third
+    // square of a missed pair too.
+    let game = start(player(1), Some("Cy")).await;
+    let (status, first) = server
+        .post(&turn_path, &json!({"game": game, "square": 0}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["result"], "first");
+    let (status, body) = server
+        .post(&turn_path, &json!({"game": game, "square": 1}))
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("too fast"));
+    clock.shift(first["wait_ms"].as_i64().unwrap());
+    let (status, body) = server
+        .post(&turn_path, &json!({"game": game, "square": 0}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "open already: {body}");
+    let (status, body) = server
+        .post(&turn_path, &json!({"game": game, "square": 64}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, body) = server
+        .post(&turn_path, &json!({"game": "00".repeat(16), "square": 5}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    // Find a square that misses with square 0 (not its partner).
+    let (status, second) = server
+        .post(&turn_path, &json!({"game": game, "square": 63}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    if second["result"] == "miss" {
+        clock.shift(second["wait_ms"].as_i64().unwrap() - 300);
+        let (status, body) = server
+            .post(&turn_path, &json!({"game": game, "square": 9}))
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "third square too soon: {body}"
+        );
+        clock.shift(300);
+        let (_, state) = server
+            .get(&format!("/api/chess/daily/{date}/game?game={game}"))
+            .await;
+        assert_eq!(state["shown"].as_array().unwrap().len(), 2, "{state}");
+        assert_eq!(state["moves"], 1);
+    }
+
+    // A new game replaces the unfinished one.
+    let game = start(player(1), Some("Cy")).await;
+    let (status, _) = server
+        .post(&turn_path, &json!({"game": "zz", "square": 5}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let begun = clock.now_ms();
+    let (last, seen, moves) = play_chess(&server, &date, &game).await;
+    assert_eq!(last["done"], true, "{last}");
+    assert_eq!(last["counted"], true);
+    assert_eq!(last["rank"], 1);
+    assert_eq!(last["pairs"], 32);
+    assert_eq!(last["moves"], moves, "the server's count is the moves made");
+    let time_ms = last["time_ms"].as_u64().unwrap();
+    assert!(
+        time_ms <= clock.now_ms() - begun && time_ms >= 64 * 120,
+        "{time_ms}"
+    );
+    // The setup the turns showed is a valid one (independent check).
+    let text: String = (0..64u32).map(|s| seen[&s]).collect();
+    let setup: Setup = text.parse().expect("8 of each piece");
+    assert!(validate(&setup).is_empty(), "valid setup {text}");
+    // A finished game takes no more turns; its state is all open.
+    let (status, body) = server
+        .post(&turn_path, &json!({"game": game, "square": 1}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, state) = server
+        .get(&format!("/api/chess/daily/{date}/game?game={game}"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(state["open"].as_array().unwrap().len(), 64);
+    assert_eq!(state["done"], true);
+    assert_eq!(state["moves"], moves);
+
+    // Only the first finished game counts.
+    let again = start(player(1), Some("Cy")).await;
+    let (last, _, _) = play_chess(&server, &date, &again).await;
+    assert_eq!(last["counted"], false);
+    assert_eq!(last["rank"], Value::Null);
+    let (status, table) = server
+        .get(&format!(
+            "/api/chess/daily/{date}/table?player={}",
+            player(1)
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{table}");
+    assert_eq!(table["solvers"], 1);
+    assert_eq!(table["best"][0]["name"], "Cy");
+    assert_eq!(table["best"][0]["moves"], moves);
+    assert_eq!(table["best"][0]["time_ms"], time_ms);
+    assert_eq!(table["you"]["rank"], 1);
+    assert_eq!(table["you"]["moves"], moves);
+    server.stop().await;
+}
+
+// ------------------------------------------------------------ two servers
+
+on_both_backends!(two_servers_share_the_dailies);
+async fn two_servers_share_the_dailies(url: &str) {
+    let clock = Clock::default();
+    let (a, b) = tokio::join!(
+        TestServer::start(url, &clock),
+        TestServer::start(url, &clock)
+    );
+    // Both ask for today's at once: one puzzle is stored and both serve it.
+    let ((sa, da), (sb, db)) = tokio::join!(
+        a.get("/api/kakuro/daily/today"),
+        b.get("/api/kakuro/daily/today")
+    );
+    assert_eq!((sa, sb), (StatusCode::OK, StatusCode::OK));
+    assert_eq!(da["puzzles"], db["puzzles"]);
+    let date = da["date"].as_str().unwrap().to_string();
+    // A token from one server is solved on the other, and both tables show it.
+    let easy = &da["puzzles"][0];
+    let grid = solve_independently(easy["puzzle"].as_str().unwrap());
+    let (_, started) = a
+        .post(
+            &format!("/api/kakuro/daily/{date}/easy/start"),
+            &json!({"player": player(7)}),
+        )
+        .await;
+    clock.shift(easy["min_time_ms"].as_i64().unwrap() + 100);
+    let (status, body) = b
+        .post(
+            &format!("/api/kakuro/daily/{date}/easy/solve"),
+            &json!({"token": started["token"], "player": player(7), "grid": grid, "name": "Dee"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for server in [&a, &b] {
+        let (_, table) = server
+            .get(&format!("/api/kakuro/daily/{date}/easy/table"))
+            .await;
+        assert_eq!(table["best"][0]["name"], "Dee", "{table}");
+    }
+    // A ChessMemory game started on one server is played on both.
+    let (_, started) = a
+        .post(
+            &format!("/api/chess/daily/{date}/start"),
+            &json!({"player": player(8)}),
+        )
+        .await;
+    let game = started["game"].as_str().unwrap();
+    let (status, first) = a
+        .post(
+            &format!("/api/chess/daily/{date}/turn"),
+            &json!({"game": game, "square": 10}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    // The other server knows the pace too.
+    let (status, _) = b
+        .post(
+            &format!("/api/chess/daily/{date}/turn"),
+            &json!({"game": game, "square": 11}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    clock.shift(first["wait_ms"].as_i64().unwrap());
+    let (status, second) = b
+        .post(
+            &format!("/api/chess/daily/{date}/turn"),
+            &json!({"game": game, "square": 11}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    assert_eq!(second["moves"], 1);
+    a.stop().await;
+    b.stop().await;
+}
