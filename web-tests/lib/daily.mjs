@@ -100,12 +100,15 @@ export async function playDailyChess(page, { reloadAfter = null } = {}) {
     return known[i];
   }
   const partnerOf = (i) => known.findIndex((p, j) => p && !found.has(j) && arePartners(known, i, j));
+  /** The pair missed last: the server (as merged) refuses either of its squares as the next move's first. */
+  let missed = [];
   while (found.size < 64) {
-    // A pair already known: take it.
+    // A pair already known: take it, a square of the pair missed last second.
     let a = known.findIndex((p, i) => p && !found.has(i) && partnerOf(i) >= 0);
     let b;
     if (a >= 0) {
       b = partnerOf(a);
+      if (missed.includes(a)) [a, b] = [b, a];
       await turn(a);
       await turn(b);
     } else {
@@ -116,10 +119,14 @@ export async function playDailyChess(page, { reloadAfter = null } = {}) {
       await turn(b);
     }
     moves += 1;
+    missed = [];
     if (arePartners(known, a, b)) {
       found.add(a).add(b);
       await page.locator(`${squareAt(b)}[data-state='found']`).waitFor();
-    } else misses += 1;
+    } else {
+      misses += 1;
+      missed = [a, b];
+    }
     if (moves === reloadAfter) {
       await page.reload();
       await ready(page);
