@@ -111,6 +111,7 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.ok(chessText.includes(NAME), chessText);
     assert.ok(chessText.includes(formatDuration(end.time_ms)) && chessText.includes(String(end.moves)), chessText);
     await snap(page, "chess-done");
+    await expectAccessible(page, "the daily ChessMemory, finished");
 
     // Kakuro, medium, with one press of the help button: assisted, shown apart.
     await page.click("#daily-to-today");
