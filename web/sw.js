@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "7ca4161cdb8a39d2";
+const VERSION = "951ca0e852e81f70";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -129,10 +129,10 @@ export function createDaily(ctx) {
     const status = h("p", { class: "daily-status", id: "daily-status", role: "status" }, t("daily.loading"));
     const section = h("section", { class: "daily" }, head, status);
     view.replaceChildren(section);
-    const [k, c] =
-      date === "bad"
-        ? [{ ok: false, status: 404 }, null]
-        : await Promise.all([api.kakuroDay(date), api.chessDay(date)]);
+    // Without a network (the browser knows) nothing is asked: the dailies need the server.
+    let [k, c] = [null, null];
+    if (date === "bad") k = { ok: false, status: 404 };
+    else if (ctx.online()) [k, c] = await Promise.all([api.kakuroDay(date), api.chessDay(date)]);
     if (id !== renders || shown !== "today") return;
     const day = k?.ok ? k.data.date : date;
     const parts = [];
