@@ -1,12 +1,15 @@
 //! Every endpoint's JSON body through the whole router, in process (no
 //! socket): the first byte picks the route from the server's own route list
-//! (`router::ROUTES`, every family's routes included, so a new route or
-//! family is fuzzed without touching this file)
-//! and, in its top three bits, a level number for the `{number}` routes; the
-//! rest is the body, or for the GET routes the rest of the path. In a body,
-//! `$T` stands for a fresh start token of that level from the same family's
-//! `/start` (Triplex or BlockPuzzle), so solves and names get past the
-//! signature.
+//! (`router::ROUTES`, every family's routes and the daily puzzles' included,
+//! so a new route or family is fuzzed without touching this file); the
+//! second byte picks, in its low three bits, a level number for the
+//! `{number}` routes, in the next two a day for the `{date}` routes (today,
+//! yesterday, tomorrow, 400 days ago) and in the next two a difficulty for
+//! `{difficulty}`; the rest is the body, or for the GET routes the rest of
+//! the path. In a body, `$T` stands for a fresh start token (or a daily
+//! ChessMemory game id) from the same route's `/start` (Triplex,
+//! BlockPuzzle, the daily Kakuro and ChessMemory), so solves, names and
+//! turns get past the signature.
 //!
 //! Properties: the server never answers 5xx to anything a client sends
 //! (bad input is 4xx; the engines' budgets bound the work); every 4xx of an
@@ -18,6 +21,7 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
+use gridforge_server::dailies::Day;
 use gridforge_server::router::ROUTES;
 use gridforge_server::{Config, Server};
 use libfuzzer_sys::fuzz_target;
@@ -94,20 +98,33 @@ fn check(uri: &str, status: StatusCode, body: &[u8]) {
     }
 }
 
+/// The player id the daily starts are made for.
+const PLAYER: &str = "fuzz-player-0001";
+
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else {
+    let [pick, params, rest @ ..] = data else {
         return;
     };
     let App { runtime, router } = app();
     // Levels 0 to 5 (0 does not exist), BlockPuzzle's last and a sealed
     // Triplex level past the first pack.
-    let level = match pick >> 5 {
+    let level = match params & 7 {
         6 => 500,
         7 => 725,
         n => u32::from(n),
     };
-    let (method, path) = &ROUTES[usize::from(pick & 31) % ROUTES.len()];
-    let uri = path.replace("{number}", &level.to_string());
+    let today = Day::of_ms(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64),
+    );
+    let day = Day(today.0 + [0, -1, 1, -400][usize::from((params >> 3) & 3)]);
+    let difficulty = ["easy", "medium", "hard", "expert"][usize::from((params >> 5) & 3)];
+    let (method, path) = &ROUTES[usize::from(*pick) % ROUTES.len()];
+    let uri = path
+        .replace("{number}", &level.to_string())
+        .replace("{date}", &day.to_string())
+        .replace("{difficulty}", difficulty);
     runtime.block_on(async {
         if *method == "post" {
             let mut body = rest.to_vec();
@@ -115,11 +132,20 @@ fuzz_target!(|data: &[u8]| {
                 // The start route of the same family and level.
                 if let Some(prefix) = uri.rsplit_once('/').map(|(prefix, _)| prefix) {
                     let start = format!("{prefix}/start");
-                    let (status, answer) = call(router, Method::POST, &start, Vec::new()).await;
+                    let start_body = if start.contains("/daily/") {
+                        format!(r#"{{"player":"{PLAYER}"}}"#).into_bytes()
+                    } else {
+                        Vec::new()
+                    };
+                    let (status, answer) = call(router, Method::POST, &start, start_body).await;
                     check(&start, status, &answer);
                     if status.is_success() {
                         let value: serde_json::Value = serde_json::from_slice(&answer).unwrap();
-                        let token = value["token"].as_str().expect("a token").to_string();
+                        let token = value["token"]
+                            .as_str()
+                            .or(value["game"].as_str())
+                            .expect("a token or a game")
+                            .to_string();
                         let text = String::from_utf8_lossy(&body).replace("$T", &token);
                         body = text.into_bytes();
                     }

@@ -4,6 +4,7 @@
 use anyhow::{bail, Context};
 use clap::Subcommand;
 use gridforge_server::admin;
+use gridforge_server::dailies::Day;
 use gridforge_server::storage::{AuditEntry, Moderated, NameChange, NamedSolver};
 use gridforge_server::triplex::{check_name, Catalogue};
 use serde_json::json;
@@ -12,8 +13,9 @@ use std::process::ExitCode;
 /// Admin subcommands.
 #[derive(Subcommand)]
 pub enum Command {
-    /// First-solver names in the Triplex tables of records: list, hide, show
-    /// again, rename, and the audit log of every change.
+    /// Names on the tables: Triplex first solvers and daily puzzle solvers
+    /// (`daily/<game>/<date>/<variant>/<player>`): list, hide, show again,
+    /// rename, and the audit log of every change.
     #[command(subcommand)]
     Names(NamesCommand),
 }
@@ -29,7 +31,8 @@ pub struct Target {
 /// `gridforge admin names …`.
 #[derive(Subcommand)]
 pub enum NamesCommand {
-    /// Every level's first solver with their name, hidden ones marked.
+    /// Every level's first solver with their name, then every named daily
+    /// solve (`daily/…`), hidden ones marked.
     List {
         #[command(flatten)]
         target: Target,
@@ -41,7 +44,9 @@ pub enum NamesCommand {
     /// Show a first solver as anonymous everywhere the API shows names (the
     /// name is kept and can be shown again).
     Hide {
-        /// The level: its number in this server's pack, or its description.
+        /// The level: its number in this server's pack, or its description;
+        /// or a daily solve, `daily/<game>/<date>/<variant>/<player>` as
+        /// `list` shows it.
         level: String,
         #[command(flatten)]
         target: Target,
@@ -51,7 +56,9 @@ pub enum NamesCommand {
     },
     /// Show a hidden name again.
     Unhide {
-        /// The level: its number in this server's pack, or its description.
+        /// The level: its number in this server's pack, or its description;
+        /// or a daily solve, `daily/<game>/<date>/<variant>/<player>` as
+        /// `list` shows it.
         level: String,
         #[command(flatten)]
         target: Target,
@@ -62,7 +69,9 @@ pub enum NamesCommand {
     /// Replace a first solver's name (1 to 32 characters, no control
     /// characters).
     Rename {
-        /// The level: its number in this server's pack, or its description.
+        /// The level: its number in this server's pack, or its description;
+        /// or a daily solve, `daily/<game>/<date>/<variant>/<player>` as
+        /// `list` shows it.
         level: String,
         /// The new name.
         name: String,
@@ -94,8 +103,15 @@ async fn names(command: NamesCommand) -> anyhow::Result<ExitCode> {
     match command {
         NamesCommand::List { target, json } => {
             let store = admin::open_existing(&target.database).await?;
-            let solvers = store.first_solvers().await?;
+            let mut solvers = store.first_solvers().await?;
+            let daily = store.daily_names().await?;
             store.close().await;
+            solvers.extend(daily.into_iter().map(|d| NamedSolver {
+                level: d.key,
+                name: Some(d.name),
+                hidden: d.hidden,
+                solved_at: d.solved_at,
+            }));
             print_solvers(&catalogue, &solvers, json);
             Ok(ExitCode::SUCCESS)
         }
@@ -128,8 +144,12 @@ async fn names(command: NamesCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The level description `arg` names: a number in the pack, or a description.
+/// The level description `arg` names: a number in the pack, or a
+/// description; a daily solve's key (`daily/…`) as given.
 fn level_description(catalogue: &Catalogue, arg: &str) -> anyhow::Result<String> {
+    if arg.starts_with(DAILY_PREFIX) {
+        return Ok(arg.to_string());
+    }
     if let Ok(number) = arg.parse::<usize>() {
         return match catalogue.get(number) {
             Some(level) => Ok(level.public.level.description.clone()),
@@ -154,8 +174,15 @@ fn level_number(catalogue: &Catalogue, description: &str) -> Option<usize> {
     })
 }
 
-/// `level 12` or the description when the level is not in this pack.
+/// What a daily solve's key starts with.
+const DAILY_PREFIX: &str = "daily/";
+
+/// `level 12` or the description when the level is not in this pack; a
+/// daily solve's key as it is.
 fn level_label(catalogue: &Catalogue, description: &str) -> String {
+    if description.starts_with(DAILY_PREFIX) {
+        return description.to_string();
+    }
     match level_number(catalogue, description) {
         Some(n) => format!("level {n}"),
         None => format!("level {description}"),
@@ -179,13 +206,21 @@ async fn moderate(
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64);
-    let outcome = store
-        .moderate(&description, &change, &actor, now)
-        .await
-        .context("cannot change the name")?;
+    let daily = description.starts_with(DAILY_PREFIX);
+    let outcome = if daily {
+        store
+            .moderate_daily(&description, &change, &actor, now)
+            .await
+    } else {
+        store.moderate(&description, &change, &actor, now).await
+    }
+    .context("cannot change the name")?;
     store.close().await;
     let label = level_label(catalogue, &description);
     match outcome {
+        Moderated::NoFirstSolver if daily => {
+            bail!("{label}: no named counted daily solve (see gridforge admin names list)")
+        }
         Moderated::NoFirstSolver => bail!("{label} has no first solver yet"),
         Moderated::Unchanged => {
             let state = match change {
@@ -287,18 +322,9 @@ fn print_audit(catalogue: &Catalogue, entries: &[AuditEntry], json: bool) {
 fn utc(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Days to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        "{} {:02}:{:02}:{:02} UTC",
+        Day(days),
         rest / 3600,
         rest % 3600 / 60,
         rest % 60

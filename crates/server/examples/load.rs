@@ -1,17 +1,20 @@
-//! Load generator for `scripts/load`: verified Triplex solve submissions per
+//! Load generator for `scripts/load`: verified solve submissions per
 //! second and their latency, at a fixed number of concurrent connections.
 //!
 //! ```text
 //! cargo run --release -p gridforge-server --example load -- \
-//!     http://127.0.0.1:8080 [connections=64] [seconds=8] [max_tokens=120000]
+//!     http://127.0.0.1:8080 [connections=64] [seconds=8] [max_tokens=120000] [triplex|daily]
 //! ```
 //!
-//! 1. Fetches start tokens (at most `max_tokens`, for at most 6 s) for the
-//!    levels with the fewest pieces, so the anti-cheat floor is short.
-//! 2. Waits out that floor.
+//! 1. Fetches start tokens (at most `max_tokens`, for at most 6 s): Triplex
+//!    for the levels with the fewest pieces, so the anti-cheat floor is
+//!    short; `daily`: today's easy daily Kakuro, one token per player (a
+//!    player has one counted solve a daily).
+//! 2. Waits out the floor (the daily's believable minimum: 150 ms a cell).
 //! 3. Submits one correct solve per token from `connections` workers for
 //!    `seconds` (or until the tokens run out) and reports solves per second
-//!    and latency percentiles. Anything but 200 counts as an error.
+//!    and latency percentiles. Anything but 200 counts as an error (a daily
+//!    solve must also come back counted).
 //!
 //! Only loopback addresses are accepted: this is a local measurement.
 
@@ -31,7 +34,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let base = args
         .first()
         .cloned()
-        .ok_or("usage: load BASE_URL [connections] [seconds] [max_tokens]")?;
+        .ok_or("usage: load BASE_URL [connections] [seconds] [max_tokens] [triplex|daily]")?;
     let host = base
         .strip_prefix("http://")
         .ok_or("the base URL must be http://")?;
@@ -45,21 +48,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("at most 30 s of load".into());
     }
 
-    // Correct placements of the small levels, as JSON ready to send.
-    let pack = Pack::build(36, &CensusOptions::default())?;
-    let levels: Vec<(usize, String)> = pack
-        .levels
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.pieces.len() <= MAX_PIECES)
-        .map(|(i, l)| {
-            let placements: Vec<serde_json::Value> = (l.solution_cells().iter().enumerate())
-                .map(|(k, cells)| serde_json::json!({"piece": k, "cells": cells}))
-                .collect();
-            (i + 1, serde_json::to_string(&placements).expect("JSON"))
-        })
-        .collect();
-    let levels = Arc::new(levels);
+    let daily = match args.get(4).map(String::as_str) {
+        None | Some("triplex") => false,
+        Some("daily") => true,
+        Some(other) => return Err(format!("unknown mode {other} (triplex or daily)").into()),
+    };
 
     let client = reqwest::Client::builder()
         .no_proxy()
@@ -67,28 +60,41 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .timeout(Duration::from_secs(10))
         .build()?;
 
+    // What to start and what to submit for the k-th token: (start path,
+    // start body) and, given the token, (submit path, submit body).
+    let plan: Arc<Plan> = Arc::new(if daily {
+        daily_plan(&client, &base).await?
+    } else {
+        triplex_plan()?
+    });
+
     // 1. Tokens.
     let started = Instant::now();
-    let tokens: Arc<Mutex<Vec<(usize, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    let tokens: Arc<Mutex<Vec<(String, String)>>> = Arc::new(Mutex::new(Vec::new()));
     let fetched = Arc::new(AtomicUsize::new(0));
     let fetchers: Vec<_> = (0..connections)
-        .map(|w| {
-            let (client, base, levels, tokens, fetched) = (
+        .map(|_| {
+            let (client, base, plan, tokens, fetched) = (
                 client.clone(),
                 base.clone(),
-                levels.clone(),
+                plan.clone(),
                 tokens.clone(),
                 fetched.clone(),
             );
             tokio::spawn(async move {
-                let mut i = w;
-                while started.elapsed() < TOKEN_PHASE
-                    && fetched.fetch_add(1, Ordering::Relaxed) < max_tokens
-                {
-                    let level = levels[i % levels.len()].0;
-                    i += connections;
-                    let url = format!("{base}/api/triplex/levels/{level}/start");
-                    let Ok(response) = client.post(url).send().await else {
+                loop {
+                    let k = fetched.fetch_add(1, Ordering::Relaxed);
+                    if started.elapsed() >= TOKEN_PHASE || k >= max_tokens {
+                        break;
+                    }
+                    let (path, body) = (plan.start)(k);
+                    let Ok(response) = client
+                        .post(format!("{base}{path}"))
+                        .header("content-type", "application/json")
+                        .body(body)
+                        .send()
+                        .await
+                    else {
                         continue;
                     };
                     if !response.status().is_success() {
@@ -98,7 +104,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         continue;
                     };
                     if let Some(token) = body["token"].as_str() {
-                        tokens.lock().unwrap().push((level, token.to_string()));
+                        tokens.lock().unwrap().push((plan.submit)(k, token));
                     }
                 }
             })
@@ -117,37 +123,26 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         token_count as f64 / token_secs
     );
 
-    // 2. The anti-cheat floor of the largest level used.
-    tokio::time::sleep(Duration::from_millis(250 * MAX_PIECES as u64 + 100)).await;
+    // 2. The anti-cheat floor, counted from the end of the token phase.
+    tokio::time::sleep(plan.floor + Duration::from_millis(100)).await;
 
     // 3. Solves.
-    let placements: Arc<std::collections::HashMap<usize, String>> =
-        Arc::new(levels.iter().cloned().collect());
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let run_start = Instant::now();
     let errors = Arc::new(AtomicUsize::new(0));
     let workers: Vec<_> = (0..connections)
         .map(|_| {
-            let (client, base, tokens, placements, errors) = (
-                client.clone(),
-                base.clone(),
-                tokens.clone(),
-                placements.clone(),
-                errors.clone(),
-            );
+            let (client, base, tokens, errors) =
+                (client.clone(), base.clone(), tokens.clone(), errors.clone());
             tokio::spawn(async move {
                 let mut latencies: Vec<u32> = Vec::new();
                 while Instant::now() < deadline {
-                    let Some((level, token)) = tokens.lock().unwrap().pop() else {
+                    let Some((path, body)) = tokens.lock().unwrap().pop() else {
                         break;
                     };
-                    let body = format!(
-                        r#"{{"token":"{token}","placements":{}}}"#,
-                        placements[&level]
-                    );
                     let sent = Instant::now();
                     let ok = match client
-                        .post(format!("{base}/api/triplex/levels/{level}/solves"))
+                        .post(format!("{base}{path}"))
                         .header("content-type", "application/json")
                         .body(body)
                         .send()
@@ -155,8 +150,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     {
                         Ok(response) => {
                             let ok = response.status().is_success();
-                            let _ = response.bytes().await;
-                            ok
+                            let answer = response.bytes().await.unwrap_or_default();
+                            // A daily solve must be on the table.
+                            ok && !answer.windows(16).any(|w| w == b"\"counted\":false")
                         }
                         Err(_) => false,
                     };
@@ -185,7 +181,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let errors = errors.load(Ordering::Relaxed);
     println!(
-        "solves={} errors={} seconds={:.2} rate={:.0}/s p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms connections={}",
+        "mode={} solves={} errors={} seconds={:.2} rate={:.0}/s p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms connections={}",
+        if daily { "daily-kakuro" } else { "triplex" },
         latencies.len(),
         errors,
         elapsed,
@@ -209,4 +206,90 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("{errors} submissions failed").into());
     }
     Ok(())
+}
+
+/// What the load starts and submits.
+struct Plan {
+    /// The k-th start: path and body.
+    start: Box<dyn Fn(usize) -> (String, String) + Send + Sync>,
+    /// The k-th submission with its token: path and body.
+    submit: Box<dyn Fn(usize, &str) -> (String, String) + Send + Sync>,
+    /// The anti-cheat floor to wait out before submitting.
+    floor: Duration,
+}
+
+/// Triplex: correct placements of the small levels, as JSON ready to send.
+fn triplex_plan() -> Result<Plan, Box<dyn std::error::Error>> {
+    let pack = Pack::build(36, &CensusOptions::default())?;
+    let levels: Vec<(usize, String)> = pack
+        .levels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.pieces.len() <= MAX_PIECES)
+        .map(|(i, l)| {
+            let placements: Vec<serde_json::Value> = (l.solution_cells().iter().enumerate())
+                .map(|(k, cells)| serde_json::json!({"piece": k, "cells": cells}))
+                .collect();
+            (i + 1, serde_json::to_string(&placements).expect("JSON"))
+        })
+        .collect();
+    let levels = Arc::new(levels);
+    let for_submit = levels.clone();
+    Ok(Plan {
+        start: Box::new(move |k| {
+            let level = levels[k % levels.len()].0;
+            (format!("/api/triplex/levels/{level}/start"), String::new())
+        }),
+        submit: Box::new(move |k, token| {
+            let (level, placements) = &for_submit[k % for_submit.len()];
+            (
+                format!("/api/triplex/levels/{level}/solves"),
+                format!(r#"{{"token":"{token}","placements":{placements}}}"#),
+            )
+        }),
+        floor: Duration::from_millis(250 * MAX_PIECES as u64),
+    })
+}
+
+/// The daily Kakuro: today's easy puzzle, solved here by the library's
+/// search, one player per token.
+async fn daily_plan(
+    client: &reqwest::Client,
+    base: &str,
+) -> Result<Plan, Box<dyn std::error::Error>> {
+    let today: serde_json::Value = client
+        .get(format!("{base}/api/kakuro/daily/today"))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let date = today["date"]
+        .as_str()
+        .ok_or("no date in today's daily")?
+        .to_string();
+    let easy = &today["puzzles"][0];
+    let board: gridforge_kakuro::Board = easy["puzzle"].as_str().ok_or("no easy daily")?.parse()?;
+    let solved = gridforge_kakuro::solve(&board, 1, 5_000_000)?;
+    let grid = serde_json::to_string(&solved.solutions[0].to_string())?;
+    let floor = Duration::from_millis(easy["min_time_ms"].as_u64().unwrap_or(0));
+    // Players differ between runs, so a second run on one database counts too.
+    let run = std::process::id();
+    let path = format!("/api/kakuro/daily/{date}/easy");
+    let start_path = format!("{path}/start");
+    let solve_path = format!("{path}/solve");
+    Ok(Plan {
+        start: Box::new(move |k| {
+            (
+                start_path.clone(),
+                format!(r#"{{"player":"load-{run}-{k:07}"}}"#),
+            )
+        }),
+        submit: Box::new(move |k, token| {
+            (
+                solve_path.clone(),
+                format!(r#"{{"token":"{token}","player":"load-{run}-{k:07}","grid":{grid}}}"#),
+            )
+        }),
+        floor,
+    })
 }
