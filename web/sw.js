@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "f711400a8a8ee33e";
+const VERSION = "60c6ef30afbf95bd";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -39,6 +39,12 @@ const FILES = [
   "js/chess-rules.js",
   "js/chess-store.js",
   "js/chess.js",
+  "js/daily-api.js",
+  "js/daily-chess.js",
+  "js/daily-kakuro.js",
+  "js/daily-store.js",
+  "js/daily-tables.js",
+  "js/daily.js",
   "js/dom.js",
   "js/i18n.js",
   "js/kakuro-api.js",

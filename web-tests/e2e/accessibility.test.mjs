@@ -320,6 +320,14 @@ const SCREENS = [
       await page.waitForSelector("#chess-winner");
     },
   },
+  {
+    name: "today",
+    async reach(page) {
+      await page.click("#back");
+      await page.click("#today-tile");
+      await page.waitForSelector("#daily-tables .daily-table");
+    },
+  },
 ];
 
 for (const { name: layout, options } of LAYOUTS) {

@@ -30,6 +30,7 @@ const GAME_SCREENS = [
   "#/kakuro/tutorial",
   "#/kakuro/editor",
   "#/chess",
+  "#/today",
 ];
 
 /** Goes to `hash` within the page and waits for its screen. */

@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ARTIFACTS, dragPiece, launchChromium, ready, solveWith, startServer } from "../lib/browser.mjs";
 import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
+import { solvableAt, typeEngineSolution } from "../lib/daily.mjs";
 import { enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
 
@@ -125,6 +126,28 @@ async function walk(browser, url, size, scheme) {
   await page.waitForSelector("#chess-end:not([hidden])");
   await shot("chess-end");
 
+  // The daily puzzles: Today, the name asked once, a daily Kakuro solved,
+  // the daily ChessMemory, Today with its marks and tables.
+  await go("#/today");
+  await page.waitForSelector("#daily-list");
+  await shot("today");
+  await page.click("#daily-play-kakuro-easy");
+  await page.waitForSelector("#name-dialog[open]");
+  await page.fill("#name-input", "Ada");
+  await shot("today-name-dialog");
+  await page.click("#name-save");
+  await page.waitForSelector("#kk-board");
+  const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+  await typeEngineSolution(page, { notBefore: await solvableAt(url, today, "easy", Date.now()) });
+  await page.waitForSelector("#daily-table-kakuro-easy");
+  await shot("today-kakuro-solved");
+  await go(`#/today/chess/${today}`);
+  await page.waitForSelector("#chess-board");
+  await shot("today-chess");
+  await go("#/today");
+  await page.waitForSelector("#daily-tables .daily-table");
+  await shot("today-after");
+
   // Offline: the notice and the screens that need the server.
   await context.setOffline(true);
   await go("#/");
@@ -134,6 +157,9 @@ async function walk(browser, url, size, scheme) {
   await shot("offline-kakuro-menu");
   await go("#/kakuro/editor");
   await shot("offline-kakuro-editor");
+  await go("#/today");
+  await page.waitForSelector(".daily-offline");
+  await shot("offline-today");
   await context.close();
 }
 

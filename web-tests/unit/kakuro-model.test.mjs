@@ -32,6 +32,7 @@ import {
   runHint,
   sizeOf,
   sizeSides,
+  solutionText,
   unpackPuzzle,
 } from "../../web/js/kakuro-model.js";
 import { TUTORIAL_BOARD, TUTORIAL_STEPS, nextStep } from "../../web/js/kakuro-tutorial.js";
@@ -154,6 +155,14 @@ test("a board filled with the engine's solution is solved; a wrong digit or a re
   const repeat = checkBoard(board, [0, 0, 0, 0, 2, 2, 0, 0, 0]);
   assert.deepEqual([...repeat.repeats].sort(), [4, 5]);
   assert.equal(repeat.wrongRuns.length, 1, "2+2 is not 3");
+});
+
+test("a solved board is written in the engine's solution format, byte for byte", () => {
+  const text = enginePackPuzzles(10, "easy")[0].puzzle;
+  const out = JSON.parse(gridforge("kakuro", "solve", text, "--json"));
+  const board = parseBoard(text);
+  const values = parseSolution(out.solutions[0], board);
+  assert.equal(solutionText(board, values), out.solutions[0].trim());
 });
 
 test("layouts: runs of one cell, runs over nine, digits on the edge, no digits", () => {

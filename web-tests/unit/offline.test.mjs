@@ -189,7 +189,17 @@ test("the worker keeps every listed file on install and answers them from its ca
     assert.deepEqual(await sw.get(file), { body: `kept ${sw.scope}${file}` }, file);
   }
   // The API, anything not on the list, other origins and other methods are left alone.
-  const leftAlone = ["api/chess/setup", "api/triplex/levels/1/records", "healthz", "nothing.js", "https://example.com/js/app.js"];
+  // The daily puzzles change every day: never a stale one from the cache.
+  const leftAlone = [
+    "api/chess/setup",
+    "api/triplex/levels/1/records",
+    "api/kakuro/daily/today",
+    "api/kakuro/daily/2026-11-25/easy/table?player=p1234567",
+    "api/chess/daily/today",
+    "healthz",
+    "nothing.js",
+    "https://example.com/js/app.js",
+  ];
   for (const url of leftAlone) {
     assert.equal(await sw.get(url), undefined, url);
   }

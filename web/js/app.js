@@ -6,6 +6,7 @@
 //   #/blockpuzzle, #/blockpuzzle/N   the same for BlockPuzzle (triplex.js)
 //   #/kakuro…     Kakuro (see kakuro.js)
 //   #/chess       ChessMemory
+//   #/today…      the daily puzzles (see daily.js), an entry above the games
 // It also registers the service worker that keeps every file for offline
 // play (offline.js) and says when the network is gone.
 
@@ -15,6 +16,7 @@ import { isEmbedded, loadJSON } from "./resources.js";
 import { serverBase } from "./server.js";
 import { browserStorage, loadSettings, saveSettings } from "./store.js";
 import { createChess } from "./chess.js";
+import { createDaily } from "./daily.js";
 import { createKakuro } from "./kakuro.js";
 import { isOffline, registerServiceWorker, watchNetwork } from "./offline.js";
 import { createTriplex } from "./triplex.js";
@@ -38,6 +40,8 @@ const GAMES = [
   { id: "blockpuzzle", create: (context) => createTriplex(context, "blockpuzzle") },
   { id: "kakuro", create: createKakuro },
   { id: "chess", create: createChess },
+  // The daily puzzles: no game tile, an entry of its own above them.
+  { id: "today", create: createDaily, tile: false },
 ];
 
 /** Autosave at least this often (the issue asks for ≤ 10 s). */
@@ -70,8 +74,8 @@ const [catalogs, ...screens] = await Promise.all([
   ),
   ...GAMES.map((game) => game.create(context)),
 ]);
-/** The games with their screens: {id, screen}. */
-const games = GAMES.map((game, i) => ({ id: game.id, screen: screens[i] }));
+/** The games with their screens: {id, screen, tile}. */
+const games = GAMES.map((game, i) => ({ id: game.id, screen: screens[i], tile: game.tile !== false }));
 
 setLanguage(
   LANGUAGES.includes(settings.lang)
@@ -131,12 +135,24 @@ function renderHome() {
       h("span", { class: "game-blurb" }, i18n.t(`home.${game}.blurb`)),
       h("span", { class: "game-extra" }, extra),
     );
+  const today = games.find((game) => game.id === "today").screen;
   view.replaceChildren(
     h(
       "section",
       { class: "home" },
       h("h1", {}, i18n.t("home.heading")),
-      h("div", { class: "games" }, games.map(({ id, screen }) => tile(id, screen.tile()))),
+      h(
+        "a",
+        { class: "today-tile", href: "#/today", id: "today-tile" },
+        h("strong", { class: "game-name" }, i18n.t("daily.title")),
+        h("span", { class: "game-blurb" }, i18n.t("daily.blurb")),
+        h("span", { class: "game-extra" }, today.tile()),
+      ),
+      h(
+        "div",
+        { class: "games" },
+        games.filter((game) => game.tile).map(({ id, screen }) => tile(id, screen.tile())),
+      ),
     ),
   );
 }

@@ -18,9 +18,10 @@ import { applyHint } from "./kakuro-game.js";
  * The help of board screen `screen` (kakuro-play.js): {button, panel,
  * marks(), reset()}. `marks()` is what the board shows for it: {mistakes,
  * helpRuns, helpCells}; `reset()` forgets the stage (a move was made).
- * `api` is kakuro-api.js' client, `t` the translator.
+ * `api` is kakuro-api.js' client, `t` the translator; `onUse(stage)`, when
+ * given, hears of every stage asked for (a daily puzzle counts them).
  */
-export function createHelp(screen, api, t) {
+export function createHelp(screen, api, t, onUse = null) {
   const g = screen.game;
   /** The next stage (index in STAGES), the position it is for, and the server's answer for it. */
   let state = { stage: 0, position: null, answer: undefined };
@@ -82,6 +83,7 @@ export function createHelp(screen, api, t) {
     const position = positionKey(g);
     if (position !== state.position) state = { stage: 0, position, answer: undefined };
     const stage = STAGES[state.stage];
+    onUse?.(stage);
     busy = true;
     label();
     let a;

@@ -165,6 +165,20 @@ export function parseSolution(text, board) {
   return values;
 }
 
+/** A board's digits `values` in the crate's solution format, the form parseSolution reads. */
+export function solutionText(board, values) {
+  const lines = [`${board.rows} ${board.cols}`];
+  for (let r = 0; r < board.rows; r++) {
+    const row = [];
+    for (let c = 0; c < board.cols; c++) {
+      const i = r * board.cols + c;
+      row.push(board.cells[i].kind === "digit" ? String(values[i]) : "-");
+    }
+    lines.push(row.join(" "));
+  }
+  return lines.join("\n");
+}
+
 /** The indices of the digit cells, row-major. */
 export function digitCells(board) {
   const out = [];

@@ -21,10 +21,15 @@ import { createZoom } from "./kakuro-zoom.js";
  * they fit, its clues scrolled into view), tick(ms). `notice` is a catalog key
  * shown above the board (or null); `kakuro` gives storage, settings, words
  * (kakuro-words.js), navigate(hash), saveDialog(game), api (kakuro-api.js)
- * and solved(game), called once when the player solves a game.
+ * and solved(game), called once when the player solves a game. A daily
+ * puzzle (daily-kakuro.js) also gives `daily`: {back: {href, label}, the
+ * way back; autosave(game), instead of the autosave of kakuro-store.js;
+ * status(), what the solved panel shows instead of "New game";
+ * helped(stage), called on each press of the help button}; it has no
+ * link to share and no save slots.
  */
 export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
-  const { settings, storage, words } = kakuro;
+  const { settings, storage, words, daily } = kakuro;
   const { t } = words;
   const board = g.board;
   const first = board.cells.findIndex((c) => c.kind === "digit");
@@ -61,11 +66,12 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const pencilButton = button("kk-pencil", t("kakuro.pencil"), () => togglePencil(screen), toggle);
   const hintsButton = button("kk-hints-toggle", t("kakuro.hints"), () => toggleHints(screen), toggle);
   const hintsPanel = h("section", { class: "kk-hints", id: "kk-hints", "aria-live": "polite", hidden: true });
-  const help = tutorial ? null : createHelp(screen, kakuro.api, t);
+  const help = tutorial ? null : createHelp(screen, kakuro.api, t, daily?.helped);
   const shareStatus = h("p", { class: "kk-note kk-share", id: "kk-share-status", role: "status" });
-  const shareButton = tutorial
-    ? null
-    : button("kk-copy-link", t("kakuro.copyLink"), () => share(), { class: "ghost" });
+  const shareButton =
+    tutorial || daily
+      ? null
+      : button("kk-copy-link", t("kakuro.copyLink"), () => share(), { class: "ghost" });
   const pad = h(
     "div",
     { class: "kk-pad", id: "kk-pad", role: "group", "aria-label": t("kakuro.pad") },
@@ -114,8 +120,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       { class: `kk-play${tutorial ? " kk-is-tutorial" : ""}` },
       screenHead(
         {
-          href: "#/kakuro",
-          back: t("nav.back", { name: t("home.kakuro.name") }),
+          href: daily?.back.href ?? "#/kakuro",
+          back: daily?.back.label ?? t("nav.back", { name: t("home.kakuro.name") }),
           id: "kk-back",
           title,
           titleId: "kk-title",
@@ -141,7 +147,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
             hintsButton,
             help?.button,
             shareButton,
-            tutorial ? null : button("kk-save", t("kakuro.save"), () => kakuro.saveDialog(g)),
+            tutorial || daily ? null : button("kk-save", t("kakuro.save"), () => kakuro.saveDialog(g)),
           ),
           shareStatus,
           checks,
@@ -228,7 +234,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     status.replaceChildren(
       h("strong", { class: "solved-title", id: "kk-solved" }, t("kakuro.solved")),
       h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
-      button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
+      daily ? daily.status() : button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
     );
     const appearing = status.hidden;
     status.hidden = false;
@@ -298,7 +304,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     const wasSolved = screen.wasSolved;
     screen.wasSolved = g.solved;
     if (!tutorial) {
-      saveCurrent(storage, g);
+      if (daily) daily.autosave(g);
+      else saveCurrent(storage, g);
       if (g.solved && !wasSolved) kakuro.solved(g);
     }
     help?.reset();

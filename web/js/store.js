@@ -41,6 +41,26 @@ export function write(storage, key, value) {
   }
 }
 
+/** The plain text stored under `key` (not JSON), or null when missing or unreadable. */
+export function readText(storage, key) {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores plain text under `key`; true when the storage took it. */
+export function writeText(storage, key, text) {
+  if (!storage) return false;
+  try {
+    storage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The settings: `lang` (null: from the browser) and `theme` ("auto", "light", "dark"). */
 export function loadSettings(storage) {
   const s = read(storage, SETTINGS_KEY) ?? {};

@@ -74,10 +74,12 @@ export function createCodeDialog({ levels, t, opened }) {
 /**
  * Asks the first solver of a level for a name, starting from `initial`;
  * `submit(name)` resolves to true when the server took it. Resolves to the
- * name, or null if skipped.
+ * name, or null if skipped. `heading` (text) says why the name is asked
+ * when it is not a first solve (the daily puzzles ask it before play).
  */
-export function askName({ t, initial, submit }) {
+export function askName({ t, initial, submit, heading = null }) {
   const dialog = document.getElementById("name-dialog");
+  dialog.querySelector("h2").textContent = heading ?? t("name.heading");
   const input = document.getElementById("name-input");
   const error = document.getElementById("name-error");
   const form = document.getElementById("name-form");

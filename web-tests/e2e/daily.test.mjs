@@ -1,0 +1,183 @@
+// The daily puzzles (issue 29) in Chromium against the real server with a
+// fresh SQLite database: the Today screen lists the day's four Kakuro and
+// its ChessMemory; a daily Kakuro is played to the end on the Kakuro board
+// (the solution from `gridforge kakuro solve` on the puzzle the page shows,
+// a reload halfway keeping the digits) and the player finds itself on its
+// table with the server's time; the daily ChessMemory is played to the end
+// by clicking squares (the bot knows only what the server turned over; a
+// reload after ten moves goes on with the same game) and the player is on
+// its table; a Kakuro solved after asking the help is
+// assisted, apart from the clean times; Today then shows both done and a streak of 1,
+// and has no axe violations. A past day says its play does not count, and
+// with the daily routes unreachable Today says the dailies need the server
+// while the games still open. Screens: test-artifacts/daily-*.png.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { formatDuration } from "../../web/js/i18n.js";
+import { expectAccessible } from "../lib/accessibility.mjs";
+import { e2eSuite, ready, text } from "../lib/browser.mjs";
+import { WEB } from "../lib/engine.mjs";
+import { answerName, openToday, playDailyChess, solvableAt, typeEngineSolution } from "../lib/daily.mjs";
+import { readPuzzle } from "../lib/kakuro.mjs";
+
+const suite = e2eSuite("daily");
+const { withPage, snap } = suite;
+const desktop = { viewport: { width: 1280, height: 900 } };
+const NAME = "Daily Tester";
+const en = JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8"));
+
+/** The JSON answer of the next response whose URL ends with `suffix`. */
+const answerOf = (page, suffix) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(suffix)).then(async (r) => ({
+    status: r.status(),
+    body: await r.json(),
+  }));
+
+test("a daily Kakuro and the daily ChessMemory played to the end put the player on their tables", async () => {
+  await withPage("daily-play", desktop, async (page) => {
+    await openToday(page, suite.url);
+    const date = await page.getAttribute("#daily-date", "data-date");
+    assert.match(date, /^\d{4}-\d{2}-\d{2}$/);
+    for (const d of ["easy", "medium", "hard", "expert"]) {
+      assert.equal(await text(page, `#daily-mark-kakuro-${d}`), en["daily.notDone"]);
+    }
+    assert.equal(await page.getAttribute("#daily-streak-count", "data-streak"), "0");
+    await snap(page, "today-before");
+
+    // Kakuro, easy: the name is asked once, then a start token; half the
+    // digits, a reload, the rest.
+    const started = Date.now();
+    const token = answerOf(page, `/api/kakuro/daily/${date}/easy/start`);
+    await page.click("#daily-play-kakuro-easy");
+    assert.ok(await answerName(page, NAME), "the first daily asks for a name");
+    assert.equal((await token).status, 200);
+    const notBefore = await solvableAt(suite.url, date, "easy", Date.now());
+    await page.waitForSelector("#kk-board");
+    const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
+    const { digit } = readPuzzle(puzzle);
+    const cells = digit.flatMap((isDigit, i) => (isDigit ? [i] : []));
+    const solve = answerOf(page, `/api/kakuro/daily/${date}/easy/solve`);
+    const typed = await typeEngineSolution(page, { stop: (i) => i === cells[Math.floor(cells.length / 2)] });
+    await page.reload();
+    await ready(page);
+    await page.waitForSelector("#kk-board");
+    assert.equal(await page.getAttribute("#kk-board", "data-puzzle"), puzzle, "the reload keeps the daily");
+    for (const [i, d] of typed) {
+      assert.equal(await text(page, `#kk-board [data-i='${i}'] .kk-value`), String(d), `cell ${i} kept`);
+    }
+    await typeEngineSolution(page, { notBefore });
+    const finished = Date.now();
+    const answer = await solve;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.counted, true);
+    assert.equal(answer.body.assisted, false);
+    assert.equal(answer.body.rank, 1);
+    assert.ok(answer.body.time_ms > 0 && answer.body.time_ms <= finished - started, `time ${answer.body.time_ms}`);
+    const time = formatDuration(answer.body.time_ms);
+    await page.waitForSelector("#daily-result-text[data-counted='true']");
+    assert.ok((await text(page, "#daily-result-text")).includes(time));
+    const mine = page.locator("#daily-table-kakuro-easy tr.you");
+    await mine.waitFor();
+    const row = await mine.innerText();
+    assert.ok(row.includes(NAME) && row.includes(time), `the table's row: ${row}`);
+    assert.equal(await mine.getAttribute("data-rank"), "1");
+    await snap(page, "kakuro-solved");
+
+    // ChessMemory: the name is known; every square through the server.
+    await page.click("#daily-to-today");
+    await page.waitForSelector("#daily-list");
+    assert.ok((await text(page, "#daily-mark-kakuro-easy")).includes(time));
+    const start = answerOf(page, `/api/chess/daily/${date}/start`);
+    await page.click("#daily-play-chess");
+    const game = await start;
+    assert.equal(game.status, 200);
+    assert.equal(game.body.counts, true);
+    assert.equal(await page.locator("#chess-board [data-piece]").count(), 0, "no piece before a turn");
+    const last = page.waitForResponse(
+      async (r) => r.url().endsWith("/turn") && r.ok() && (await r.json()).done === true,
+      { timeout: 180_000 },
+    );
+    const played = await playDailyChess(page, { reloadAfter: 10 });
+    const end = await (await last).json();
+    assert.equal(end.moves, played.moves, "the server counted the bot's moves");
+    assert.equal(end.counted, true);
+    await page.waitForSelector("#daily-result-text[data-counted='true']");
+    const chessRow = page.locator("#daily-table-chess tr.you");
+    await chessRow.waitFor();
+    const chessText = await chessRow.innerText();
+    assert.ok(chessText.includes(NAME), chessText);
+    assert.ok(chessText.includes(formatDuration(end.time_ms)) && chessText.includes(String(end.moves)), chessText);
+    await snap(page, "chess-done");
+    await expectAccessible(page, "the daily ChessMemory, finished");
+
+    // Kakuro, medium, with one press of the help button: assisted, shown apart.
+    await page.click("#daily-to-today");
+    await page.waitForSelector("#daily-list");
+    const helpedSolve = answerOf(page, `/api/kakuro/daily/${date}/medium/solve`);
+    const helpedToken = answerOf(page, `/api/kakuro/daily/${date}/medium/start`);
+    await page.click("#daily-play-kakuro-medium");
+    assert.equal((await helpedToken).status, 200);
+    const helpedNotBefore = await solvableAt(suite.url, date, "medium", Date.now());
+    await page.waitForSelector("#kk-board");
+    const hint = answerOf(page, "/api/kakuro/hint");
+    await page.click("#kk-help");
+    assert.equal((await hint).status, 200);
+    await typeEngineSolution(page, { notBefore: helpedNotBefore });
+    const helped = await helpedSolve;
+    assert.equal(helped.status, 200, JSON.stringify(helped.body));
+    assert.equal(helped.body.assisted, true);
+    assert.equal(helped.body.rank ?? null, null, "an assisted solve has no rank");
+    await page.waitForSelector("#daily-result-text[data-assisted='true']");
+    await page.locator("#daily-table-kakuro-medium .daily-you-assisted").waitFor();
+    assert.ok((await text(page, "#daily-table-kakuro-medium .daily-assisted")).includes(NAME));
+    assert.equal(await page.locator("#daily-table-kakuro-medium tr.you").count(), 0, "not among the clean times");
+
+    // Today: three done (one with help), a streak of one day, and accessible.
+    await page.click("#daily-to-today");
+    await page.waitForSelector("#daily-table-chess");
+    assert.equal(await page.getAttribute("li[data-key='kakuro-easy']", "data-done"), "true");
+    assert.equal(await page.getAttribute("li[data-key='chess']", "data-done"), "true");
+    assert.equal(await page.getAttribute("li[data-key='kakuro-hard']", "data-done"), "false");
+    assert.ok((await text(page, "#daily-mark-kakuro-medium")).includes(en["daily.assisted"]));
+    assert.equal(await page.getAttribute("#daily-streak-count", "data-streak"), "1");
+    assert.ok((await text(page, "#daily-history")).includes(time));
+    await snap(page, "today-after");
+    await expectAccessible(page, "the Today screen");
+    await page.goto(`${suite.url}#/`);
+    await page.waitForSelector("#today-tile");
+    assert.ok((await text(page, "#today-tile")).includes("3 of 5"), "the home entry counts today's solves");
+  });
+});
+
+test("a past day plays but says it does not count; without the server Today says so", async () => {
+  await withPage("daily-archive", desktop, async (page, context) => {
+    await openToday(page, suite.url);
+    const today = await page.getAttribute("#daily-date", "data-date");
+    const past = new Date(Date.parse(`${today}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.fill("#daily-archive-date", past);
+    await page.click("#daily-archive-open");
+    await page.waitForSelector("#daily-not-counted");
+    assert.equal(await page.getAttribute("#daily-date", "data-date"), past);
+    await page.click("#daily-play-kakuro-medium");
+    await answerName(page, NAME);
+    await page.waitForSelector("#kk-notice");
+    assert.equal(await text(page, "#kk-notice"), en["daily.notCounted"]);
+    await expectAccessible(page, "a past day's Kakuro");
+    // A day out of the archive.
+    await openToday(page, suite.url, "1999-01-01");
+    await page.waitForFunction((t) => document.getElementById("daily-status")?.textContent === t, en["daily.noSuchDay"]);
+
+    await context.route(/\/api\/(kakuro|chess)\/daily\//, (route) => route.abort());
+    await openToday(page, suite.url);
+    await page.waitForSelector(".daily-offline");
+    assert.equal(await text(page, "#daily-status"), en["daily.needsServer"]);
+    await expectAccessible(page, "the Today screen without the server");
+    await snap(page, "offline");
+    await page.click("#daily-back");
+    await page.click("#game-kakuro");
+    await page.waitForSelector("#kk-new");
+  });
+});

@@ -1,0 +1,204 @@
+// A daily Kakuro (#/today/kakuro/<date>/<difficulty>), played on the normal
+// Kakuro board screen (kakuro-play.js, with its `daily` options): the puzzle
+// from the server, a signed start token asked before play, the board and the
+// token kept on this device so a reload goes on (not in the save slots: a
+// daily belongs to its day), every press of the help button counted (the
+// check as a check, the later stages as hints: a helped solve is recorded
+// as assisted), and on a solve the grid posted with those counts; the
+// server's answer (counted or not, assisted, time and rank) and then the
+// table show under the board.
+
+import { button, h } from "./dom.js";
+import { dailyKey, isDate, recordResult } from "./daily-store.js";
+import { dailyTitle, tableSection } from "./daily-tables.js";
+import { createKakuroApi } from "./kakuro-api.js";
+import { newGame, restoreGame, serializeGame } from "./kakuro-game.js";
+import { keyDown } from "./kakuro-input.js";
+import { DIFFICULTIES, parseBoard, solutionText } from "./kakuro-model.js";
+import { showBoardScreen } from "./kakuro-play.js";
+import { loadKakuroSettings } from "./kakuro-store.js";
+
+/** The daily Kakuro screens; `shared` is what daily.js gives its parts. */
+export function createDailyKakuro(shared) {
+  const { ctx, api, words, t, data } = shared;
+  const kakuroApi = createKakuroApi(ctx.base);
+  const settings = loadKakuroSettings(ctx.storage);
+  /** The board screen (kakuro-play.js) being shown, or null. */
+  let board = null;
+  /** The daily on show: {date, difficulty, key, entry, game, resultEl, tableEl, …}, or null. */
+  let current = null;
+  let renders = 0;
+
+  document.addEventListener("keydown", (e) => {
+    if (board) keyDown(board, e);
+  });
+
+  const message = (view, date, key, params) => shared.message(view, date, t("home.kakuro.name"), key, params);
+
+  async function render(view, date, difficulty) {
+    const id = ++renders;
+    if (!isDate(date) || !DIFFICULTIES.includes(difficulty)) {
+      message(view, null, "daily.noSuchDay");
+      return;
+    }
+    const key = `${date}/${difficulty}`;
+    let entry = data.kakuro[key] ?? null;
+    let game = entry?.game ? restoreGame(entry.game) : null;
+    message(view, date, "daily.loading");
+    if (!game) {
+      const day = await api.kakuroDay(date);
+      if (id !== renders) return;
+      if (day === null) return message(view, date, "daily.needsServer");
+      if (!day.ok) return message(view, date, day.status === 404 ? "daily.noSuchDay" : "daily.refused", day);
+      const p = (day.data.puzzles ?? []).find((q) => q.difficulty === difficulty);
+      try {
+        game = newGame(parseBoard(p.puzzle), { size: p.width, difficulty, source: "daily" });
+      } catch {
+        return message(view, date, "kakuro.serverError");
+      }
+      entry = { game: null, token: null, counts: day.data.counts !== false, hints: 0, checks: 0, result: null };
+      entry.width = p.width;
+      entry.height = p.height;
+    }
+    if (!entry.token && !entry.result && !game.solved) {
+      await shared.name();
+      if (id !== renders) return;
+      const started = await api.kakuroStart(date, difficulty, shared.player);
+      if (id !== renders) return;
+      if (started === null) return message(view, date, "daily.needsServer");
+      if (!started.ok) return message(view, date, "daily.refused", started);
+      entry.token = started.data.token;
+      entry.counts = started.data.counts !== false;
+    }
+    entry.game = serializeGame(game);
+    data.kakuro[key] = entry;
+    shared.save();
+    show(view, { date, difficulty, key, entry, game });
+  }
+
+  function show(view, c) {
+    current = c;
+    const { entry, game } = c;
+    c.resultEl = h("div", { class: "daily-result", id: "daily-result" });
+    c.tableEl = h("div", { class: "daily-end-table", id: "daily-end-table" });
+    const daily = {
+      back: { href: shared.dayHref(c.date), label: t("nav.back", { name: t("daily.title") }) },
+      autosave(g) {
+        entry.game = serializeGame(g);
+        shared.save();
+      },
+      status: () => c.resultEl,
+      helped(stage) {
+        if (stage === "check") entry.checks += 1;
+        else entry.hints += 1;
+        shared.save();
+      },
+    };
+    const kakuro = {
+      settings,
+      storage: ctx.storage,
+      words,
+      navigate: ctx.navigate,
+      saveDialog: null,
+      api: kakuroApi,
+      solved: () => submit(c),
+      daily,
+    };
+    board = showBoardScreen(view, game, { tutorial: false, notice: entry.counts ? null : "daily.notCounted" }, kakuro);
+    view.querySelector(".kk-play")?.append(c.tableEl);
+    board.tick(0);
+    drawResult(c);
+    if (game.solved && !entry.result) submit(c);
+    else if (entry.result && !entry.result.refused) loadTable(c);
+  }
+
+  /** Posts the solved grid with the help it used; the answer goes into the history. */
+  async function submit(c) {
+    const { entry, game } = c;
+    if (entry.result || c.sending) return;
+    if (!entry.token) {
+      entry.result = { refused: true, error: "" };
+      drawResult(c);
+      return;
+    }
+    c.sending = true;
+    c.offline = false;
+    drawResult(c);
+    const answer = await api.kakuroSolve(c.date, c.difficulty, {
+      token: entry.token,
+      player: shared.player,
+      grid: solutionText(game.board, game.values),
+      name: data.name ?? undefined,
+      hints: entry.hints,
+      checks: entry.checks,
+    });
+    c.sending = false;
+    if (answer === null) c.offline = true;
+    else if (!answer.ok) entry.result = { refused: true, error: answer.error };
+    else {
+      const a = answer.data;
+      const [counted, assisted] = [a.counted === true, a.assisted === true];
+      entry.result = { ms: a.time_ms, counted, assisted, rank: a.rank ?? null };
+      recordResult(data, c.date, dailyKey("kakuro", c.difficulty), entry.result);
+    }
+    if (entry.result) entry.token = null;
+    entry.game = serializeGame(game);
+    shared.save();
+    if (current !== c) return;
+    drawResult(c);
+    if (entry.result && !entry.result.refused) loadTable(c);
+  }
+
+  /** What the server said of the solve, in the solved panel. */
+  function drawResult(c) {
+    const r = c.entry.result;
+    const time = r && !r.refused ? words.duration(r.ms) : "";
+    let text;
+    if (c.sending) text = t("daily.sending");
+    else if (c.offline) text = t("daily.solveOffline");
+    else if (!r) text = "";
+    else if (r.refused) text = t("daily.solveRefused", { error: r.error || "?" });
+    else if (r.assisted) text = t("daily.resultAssisted", { time });
+    else if (!r.counted) text = t("daily.resultNotCounted", { time });
+    else text = t("daily.resultCounted", { time, rank: r.rank ?? "?" });
+    c.resultEl.replaceChildren(
+      h(
+        "span",
+        { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)), "data-assisted": String(Boolean(r?.assisted)) },
+        text,
+      ),
+      ...(c.offline ? [button("daily-retry", t("daily.retry"), () => submit(c))] : []),
+      h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
+    );
+  }
+
+  async function loadTable(c) {
+    const r = await api.kakuroTable(c.date, c.difficulty, shared.player);
+    if (current !== c || !r?.ok) return;
+    const title = dailyTitle(words, "kakuro", c.difficulty, c.entry.width, c.entry.height);
+    c.tableEl.replaceChildren(tableSection(words, dailyKey("kakuro", c.difficulty), title, r.data));
+  }
+
+  return {
+    render,
+    /** Keeps the board in play. */
+    save() {
+      if (current && board) {
+        current.entry.game = serializeGame(current.game);
+        shared.save();
+      }
+    },
+    leave() {
+      this.save();
+      renders++;
+      board = null;
+      current = null;
+    },
+    tick(ms) {
+      board?.tick(ms);
+    },
+    fit() {
+      board?.fit();
+    },
+  };
+}
