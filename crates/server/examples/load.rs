@@ -210,13 +210,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
 /// A request to send: path and JSON body.
 type Call = (String, String);
+/// The k-th start.
+type Start = dyn Fn(usize) -> Call + Send + Sync;
 /// The submission of the k-th token.
 type Submit = dyn Fn(usize, &str) -> Call + Send + Sync;
 
 /// What the load starts and submits.
 struct Plan {
     /// The k-th start.
-    start: Box<dyn Fn(usize) -> Call + Send + Sync>,
+    start: Box<Start>,
     /// The k-th submission, given its token.
     submit: Box<Submit>,
     /// The anti-cheat floor to wait out before submitting.

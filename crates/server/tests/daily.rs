@@ -564,6 +564,13 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
             .await;
         assert_eq!(state["shown"].as_array().unwrap().len(), 2, "{state}");
         assert_eq!(state["moves"], 1);
+        // Once the missed pair has shown, the next turn puts it face down:
+        // one of its squares may start the next move.
+        let (status, body) = server
+            .post(&turn_path, &json!({"game": game, "square": 0}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "a missed square again: {body}");
+        assert_eq!(body["result"], "first", "{body}");
     }
 
     // A new game replaces the unfinished one.

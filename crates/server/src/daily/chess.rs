@@ -278,7 +278,11 @@ pub async fn chess_turn(
         ApiError::bad_request("a square is 0 (a8) to 63 (h1)").because("bad_square")
     })?;
     let position = request.square as u8;
-    if game.matched & (square.bit() as i64) != 0 || game.shown.contains(&position) {
+    // A missed pair still in `shown` goes face down with this turn (as the
+    // offline rules' next uncover does), so only the current move's first
+    // square counts as open.
+    let face_up = game.shown.len() == 1 && game.shown[0] == position;
+    if game.matched & (square.bit() as i64) != 0 || face_up {
         return Err(ApiError::bad_request("this square is open already").because("square_open"));
     }
     let now = app.clock.now_ms();
