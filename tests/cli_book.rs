@@ -112,16 +112,14 @@ fn grids(page: &[Word]) -> BTreeMap<usize, Grid> {
     grids
 }
 
+/// Something in each of a grid's cells, by (row, column).
+type Cells<T> = BTreeMap<(usize, usize), T>;
+
 /// What a Kakuro grid's words say: clue text and digit by cell, with the
 /// cells found from the clue words (each at its cell's left, so the least
 /// distance between two columns of them is the pitch and the least x and y
 /// are column 0 and row 0, which hold clues on every board).
-fn cells(
-    grid: &Grid,
-) -> (
-    BTreeMap<(usize, usize), String>,
-    BTreeMap<(usize, usize), u8>,
-) {
+fn cells(grid: &Grid) -> (Cells<String>, Cells<u8>) {
     let clues: Vec<&Word> = grid
         .words
         .iter()

@@ -228,17 +228,30 @@ pub fn title_page(paper: Paper, title: &str, lines: &[String]) -> Page {
     page.marks
         .push(Mark::text(page_w / 2.0, y, 26.0, title, Anchor::Middle));
     y += 40.0;
-    for line in lines {
-        page.marks.push(Mark::text(
-            page_w / 2.0,
-            y,
-            12.0,
-            line.as_str(),
-            Anchor::Middle,
-        ));
+    for line in lines
+        .iter()
+        .flat_map(|line| wrap(line, 12.0, page_w - 2.0 * MARGIN))
+    {
+        page.marks
+            .push(Mark::text(page_w / 2.0, y, 12.0, line, Anchor::Middle));
         y += 20.0;
     }
     page
+}
+
+/// `text` broken at spaces into lines no wider than `width` at `size`.
+fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if text_width(&format!("{line} {word}"), size) <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// Lays out a section: `count` boards in slots under `heading` on as many
@@ -272,6 +285,16 @@ mod tests {
             min_pitch: 20.0,
             max_pitch: 28.0,
         }
+    }
+
+    #[test]
+    fn long_title_page_lines_are_broken_to_fit() {
+        let line = "Write a digit 1 to 9 in every white cell: each run adds up to its clue";
+        let lines = wrap(line, 12.0, 200.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| text_width(l, 12.0) <= 200.0));
+        assert_eq!(lines.join(" "), line);
+        assert_eq!(wrap("short", 12.0, 200.0), vec!["short"]);
     }
 
     #[test]
