@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "0769941f88f1299c";
+const VERSION = "5e05b943be00844a";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -59,6 +59,7 @@ const FILES = [
   "js/kakuro-words.js",
   "js/kakuro.js",
   "js/offline.js",
+  "js/print.js",
   "js/resources.js",
   "js/server.js",
   "js/store.js",

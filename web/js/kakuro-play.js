@@ -10,6 +10,7 @@ import { createHelp } from "./kakuro-help.js";
 import { gameLink } from "./kakuro-link.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
+import { printArea, printButton } from "./print.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
 import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
 
@@ -46,7 +47,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     const cell = e.target.closest("[data-i]");
     if (cell) clickCell(screen, Number(cell.dataset.i));
   });
-  const wrap = h("div", { class: "kk-board-wrap" }, built.el);
+  const wrap = printArea(h("div", { class: "kk-board-wrap" }, built.el));
   const timer = h("span", { class: "timer", id: "kk-timer", title: t("kakuro.time") }, "");
   const status = h("div", { class: "status", id: "kk-status", role: "status", hidden: true });
   const ghost = { class: "ghost" };
@@ -136,6 +137,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
             hintsButton,
             help?.button,
             shareButton,
+            tutorial ? null : printButton(t),
             tutorial ? null : button("kk-save", t("kakuro.save"), () => kakuro.saveDialog(g)),
           ),
           shareStatus,
