@@ -182,12 +182,10 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             json,
         } => {
             // clap lets through --size alone or --width with --height.
-            let (rows, cols) = match (size, height, width) {
-                (Some(size), _, _) => (size, size),
-                (None, Some(height), Some(width)) => (height, width),
-                _ => anyhow::bail!("give --size, or --width and --height"),
+            let Some((rows, cols)) = shape(size, width, height) else {
+                anyhow::bail!("give --size, or --width and --height")
             };
-            generate(rows as usize, cols as usize, difficulty, seed, count, json)
+            generate(rows, cols, difficulty, seed, count, json)
         }
         Command::Solve {
             puzzle,
@@ -238,14 +236,23 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             count,
             input,
             book,
-        } => {
-            let shape = match (size, height, width) {
-                (Some(size), _, _) => Some((size as usize, size as usize)),
-                (None, Some(height), Some(width)) => Some((height as usize, width as usize)),
-                _ => None,
-            };
-            cli::book::kakuro(shape, difficulty, seed, count, input.as_deref(), &book)
-        }
+        } => cli::book::kakuro(
+            shape(size, width, height),
+            difficulty,
+            seed,
+            count,
+            input.as_deref(),
+            &book,
+        ),
+    }
+}
+
+/// The board's (rows, columns) from `--size`, or `--width` and `--height`.
+fn shape(size: Option<u64>, width: Option<u64>, height: Option<u64>) -> Option<(usize, usize)> {
+    match (size, height, width) {
+        (Some(size), _, _) => Some((size as usize, size as usize)),
+        (None, Some(height), Some(width)) => Some((height as usize, width as usize)),
+        _ => None,
     }
 }
 

@@ -77,13 +77,14 @@ pub fn book(
     });
     let mut lines = lines.to_vec();
     lines.push("Set each board up on a real board; the key under it names every pair.".into());
-    let mut pages = vec![layout::title_page(paper, title, &lines)];
-    pages.extend(setup_pages);
-    Ok(Book {
+    // The key under each board is its solution: no solution pages.
+    Ok(layout::assemble(
         paper,
-        title: title.to_string(),
-        pages,
-    })
+        title,
+        lines,
+        setup_pages,
+        Vec::new(),
+    ))
 }
 
 fn draw(page: &mut Page, slot: &layout::Slot, setup: &ChessSetup) {

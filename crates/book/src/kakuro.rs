@@ -106,16 +106,13 @@ pub fn book(
             );
         },
     );
-    let mut lines = lines.to_vec();
-    lines.push(format!("Solutions from page {}", 2 + puzzle_pages.len()));
-    let mut pages = vec![layout::title_page(paper, title, &lines)];
-    pages.extend(puzzle_pages);
-    pages.extend(solution_pages);
-    Ok(Book {
+    Ok(layout::assemble(
         paper,
-        title: title.to_string(),
-        pages,
-    })
+        title,
+        lines.to_vec(),
+        puzzle_pages,
+        solution_pages,
+    ))
 }
 
 /// Draws one grid, centred in its slot, and its caption under it: the

@@ -239,6 +239,28 @@ pub fn title_page(paper: Paper, title: &str, lines: &[String]) -> Page {
     page
 }
 
+/// A whole book: the title page (`title`, `lines` and, when there are
+/// solutions, the page they start on), the puzzles' pages, the solutions'.
+pub fn assemble(
+    paper: Paper,
+    title: &str,
+    mut lines: Vec<String>,
+    puzzles: Vec<Page>,
+    solutions: Vec<Page>,
+) -> Book {
+    if !solutions.is_empty() {
+        lines.push(format!("Solutions from page {}", 2 + puzzles.len()));
+    }
+    let mut pages = vec![title_page(paper, title, &lines)];
+    pages.extend(puzzles);
+    pages.extend(solutions);
+    Book {
+        paper,
+        title: title.to_string(),
+        pages,
+    }
+}
+
 /// `text` broken at spaces into lines no wider than `width` at `size`.
 fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();

@@ -119,15 +119,13 @@ pub fn book(
     lines.push(
         "Lay every piece into the rectangle; the ringed piece may be turned and flipped.".into(),
     );
-    lines.push(format!("Solutions from page {}", 2 + level_pages.len()));
-    let mut pages = vec![layout::title_page(paper, title, &lines)];
-    pages.extend(level_pages);
-    pages.extend(solution_pages);
-    Ok(Book {
+    Ok(layout::assemble(
         paper,
-        title: title.to_string(),
-        pages,
-    })
+        title,
+        lines,
+        level_pages,
+        solution_pages,
+    ))
 }
 
 fn draw_level(
