@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "60c6ef30afbf95bd";
+const VERSION = "87ee7e85a89471f0";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -66,6 +66,7 @@ const FILES = [
   "js/kakuro-zoom.js",
   "js/kakuro.js",
   "js/offline.js",
+  "js/print.js",
   "js/resources.js",
   "js/server.js",
   "js/store.js",

@@ -100,6 +100,9 @@ _gridforge() {
             gridforge__subcmd__admin__subcmd__names__subcmd__help,unhide)
                 cmd="gridforge__subcmd__admin__subcmd__names__subcmd__help__subcmd__unhide"
                 ;;
+            gridforge__subcmd__chess,book)
+                cmd="gridforge__subcmd__chess__subcmd__book"
+                ;;
             gridforge__subcmd__chess,check)
                 cmd="gridforge__subcmd__chess__subcmd__check"
                 ;;
@@ -117,6 +120,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__chess,web-pack)
                 cmd="gridforge__subcmd__chess__subcmd__web__subcmd__pack"
+                ;;
+            gridforge__subcmd__chess__subcmd__help,book)
+                cmd="gridforge__subcmd__chess__subcmd__help__subcmd__book"
                 ;;
             gridforge__subcmd__chess__subcmd__help,check)
                 cmd="gridforge__subcmd__chess__subcmd__help__subcmd__check"
@@ -175,6 +181,9 @@ _gridforge() {
             gridforge__subcmd__help__subcmd__admin__subcmd__names,unhide)
                 cmd="gridforge__subcmd__help__subcmd__admin__subcmd__names__subcmd__unhide"
                 ;;
+            gridforge__subcmd__help__subcmd__chess,book)
+                cmd="gridforge__subcmd__help__subcmd__chess__subcmd__book"
+                ;;
             gridforge__subcmd__help__subcmd__chess,check)
                 cmd="gridforge__subcmd__help__subcmd__chess__subcmd__check"
                 ;;
@@ -189,6 +198,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__help__subcmd__chess,web-pack)
                 cmd="gridforge__subcmd__help__subcmd__chess__subcmd__web__subcmd__pack"
+                ;;
+            gridforge__subcmd__help__subcmd__kakuro,book)
+                cmd="gridforge__subcmd__help__subcmd__kakuro__subcmd__book"
                 ;;
             gridforge__subcmd__help__subcmd__kakuro,combos)
                 cmd="gridforge__subcmd__help__subcmd__kakuro__subcmd__combos"
@@ -210,6 +222,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__help__subcmd__triplex,blockpuzzle-levels)
                 cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__blockpuzzle__subcmd__levels"
+                ;;
+            gridforge__subcmd__help__subcmd__triplex,book)
+                cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__book"
                 ;;
             gridforge__subcmd__help__subcmd__triplex,census)
                 cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__census"
@@ -238,6 +253,9 @@ _gridforge() {
             gridforge__subcmd__help__subcmd__triplex,web-pack)
                 cmd="gridforge__subcmd__help__subcmd__triplex__subcmd__web__subcmd__pack"
                 ;;
+            gridforge__subcmd__kakuro,book)
+                cmd="gridforge__subcmd__kakuro__subcmd__book"
+                ;;
             gridforge__subcmd__kakuro,combos)
                 cmd="gridforge__subcmd__kakuro__subcmd__combos"
                 ;;
@@ -258,6 +276,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__kakuro,web-pack)
                 cmd="gridforge__subcmd__kakuro__subcmd__web__subcmd__pack"
+                ;;
+            gridforge__subcmd__kakuro__subcmd__help,book)
+                cmd="gridforge__subcmd__kakuro__subcmd__help__subcmd__book"
                 ;;
             gridforge__subcmd__kakuro__subcmd__help,combos)
                 cmd="gridforge__subcmd__kakuro__subcmd__help__subcmd__combos"
@@ -282,6 +303,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__triplex,blockpuzzle-levels)
                 cmd="gridforge__subcmd__triplex__subcmd__blockpuzzle__subcmd__levels"
+                ;;
+            gridforge__subcmd__triplex,book)
+                cmd="gridforge__subcmd__triplex__subcmd__book"
                 ;;
             gridforge__subcmd__triplex,census)
                 cmd="gridforge__subcmd__triplex__subcmd__census"
@@ -315,6 +339,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__triplex__subcmd__help,blockpuzzle-levels)
                 cmd="gridforge__subcmd__triplex__subcmd__help__subcmd__blockpuzzle__subcmd__levels"
+                ;;
+            gridforge__subcmd__triplex__subcmd__help,book)
+                cmd="gridforge__subcmd__triplex__subcmd__help__subcmd__book"
                 ;;
             gridforge__subcmd__triplex__subcmd__help,census)
                 cmd="gridforge__subcmd__triplex__subcmd__help__subcmd__census"
@@ -729,12 +756,50 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__chess)
-            opts="-h -V --help --version generate check symmetries pairs web-pack help"
+            opts="-h -V --help --version generate check symmetries pairs book web-pack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__chess__subcmd__book)
+            opts="-h -V --count --seed --input --out --paper --title --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --paper)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -783,8 +848,22 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__chess__subcmd__help)
-            opts="generate check symmetries pairs web-pack help"
+            opts="generate check symmetries pairs book web-pack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__chess__subcmd__help__subcmd__book)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1061,8 +1140,22 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__chess)
-            opts="generate check symmetries pairs web-pack"
+            opts="generate check symmetries pairs book web-pack"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__chess__subcmd__book)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1159,8 +1252,22 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__kakuro)
-            opts="generate solve rate hint combos web-pack"
+            opts="generate solve rate hint combos book web-pack"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__kakuro__subcmd__book)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1271,7 +1378,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__triplex)
-            opts="solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html"
+            opts="solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors book export-html"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1285,6 +1392,20 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__triplex__subcmd__blockpuzzle__subcmd__levels)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__triplex__subcmd__book)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1425,12 +1546,66 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro)
-            opts="-h -V --help --version generate solve rate hint combos web-pack help"
+            opts="-h -V --help --version generate solve rate hint combos book web-pack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__kakuro__subcmd__book)
+            opts="-h -V --size --width --height --difficulty --seed --count --input --out --paper --title --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --width)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --height)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --difficulty)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --paper)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1499,8 +1674,22 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro__subcmd__help)
-            opts="generate solve rate hint combos web-pack help"
+            opts="generate solve rate hint combos book web-pack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__kakuro__subcmd__help__subcmd__book)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1777,7 +1966,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex)
-            opts="-h -V --help --version solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html help"
+            opts="-h -V --help --version solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors book export-html help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1814,6 +2003,44 @@ _gridforge() {
                     return 0
                     ;;
                 --budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__triplex__subcmd__book)
+            opts="-h -V --levels --input --family --out --paper --title --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --levels)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --family)
+                    COMPREPLY=($(compgen -W "triplex blockpuzzle" -- "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --paper)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1961,7 +2188,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex__subcmd__help)
-            opts="solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors export-html help"
+            opts="solve hint census pack game-levels blockpuzzle-levels stats web-pack chain-vectors book export-html help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1975,6 +2202,20 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex__subcmd__help__subcmd__blockpuzzle__subcmd__levels)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__triplex__subcmd__help__subcmd__book)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

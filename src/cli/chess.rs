@@ -56,6 +56,22 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a PDF book of setups, each an answer sheet for play on a real
+    /// board: the board with its pieces and the key of its 32 pairs.
+    Book {
+        /// How many setups to generate.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        count: u64,
+        /// Seed of the first setup; setup i uses seed + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Setups to print instead, one 64-letter setup a line (a file, or -
+        /// for standard input).
+        #[arg(long, conflicts_with_all = ["count", "seed"])]
+        input: Option<String>,
+        #[command(flatten)]
+        book: cli::book::BookArgs,
+    },
     /// Write the offline pack of setups the web client plays without the server
     /// (web/chess/setups.json): valid setups from consecutive seeds, none of them an
     /// image of another under the board's symmetries, so that the client can vary
@@ -99,7 +115,7 @@ impl From<MethodArg> for Method {
 }
 
 /// Setups generated per parallel batch, between progress updates and output.
-const BATCH: u64 = 512;
+pub(crate) const BATCH: u64 = 512;
 
 /// Runs a ChessMemory subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
@@ -114,6 +130,12 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Symmetries { setup, json } => symmetries(&read_setup(&setup)?, json),
         Command::Pairs { setup, json } => pairs(&read_setup(&setup)?, json),
         Command::WebPack { out, count, seed } => web_pack(&out, count, seed),
+        Command::Book {
+            count,
+            seed,
+            input,
+            book,
+        } => cli::book::chess(seed, count, input.as_deref(), &book),
     }
 }
 
@@ -207,7 +229,7 @@ fn symmetries(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
 
 /// The partner of the piece on each square: the one square holding the same piece
 /// inside its attack range, or an error naming how many pieces lack exactly one.
-fn partner_pairs(setup: &Setup) -> anyhow::Result<Vec<(Square, Square)>> {
+pub(crate) fn partner_pairs(setup: &Setup) -> anyhow::Result<Vec<(Square, Square)>> {
     let violations = validate(setup);
     if !violations.is_empty() {
         // No pairing, as a puzzle without one solution: exit 1.

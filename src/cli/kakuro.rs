@@ -111,6 +111,35 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a PDF puzzle book: a title page, the puzzles several a page
+    /// (large ones a page each) with number and difficulty, then the
+    /// solutions. The same arguments give the same bytes.
+    Book {
+        /// Board size N (N×N including the clue row and column), 10 to 30.
+        #[arg(long, value_parser = side_parser(), conflicts_with_all = ["width", "height", "input"])]
+        size: Option<u64>,
+        /// Columns of a rectangular board (including the clue column), 10 to 30; with --height.
+        #[arg(long, value_parser = side_parser(), requires = "height", conflicts_with = "input")]
+        width: Option<u64>,
+        /// Rows of a rectangular board (including the clue row), 10 to 30; with --width.
+        #[arg(long, value_parser = side_parser(), requires = "width", conflicts_with = "input")]
+        height: Option<u64>,
+        /// easy, medium, hard or expert (with --size or --width and --height).
+        #[arg(long, conflicts_with = "input")]
+        difficulty: Option<Difficulty>,
+        /// Seed of the first puzzle; puzzle i uses seed + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many puzzles to generate.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        count: u64,
+        /// Puzzles to print instead, as `generate` writes them (a file, or -
+        /// for standard input); each is solved (unique) and rated.
+        #[arg(long)]
+        input: Option<String>,
+        #[command(flatten)]
+        book: cli::book::BookArgs,
+    },
     /// Write the pack of pregenerated puzzles the web client plays when the
     /// server cannot be reached (web/kakuro/puzzles.json): `--count` puzzles
     /// of every size and difficulty, each as its layout and digits (the clues
@@ -138,7 +167,7 @@ pub const WEB_PACK_FORMAT: &str = "gridforge-kakuro-pack";
 pub const WEB_PACK_VERSION: u32 = 2;
 
 /// Puzzles generated per parallel batch, between progress updates and output.
-const BATCH: u64 = 16;
+pub(crate) const BATCH: u64 = 16;
 
 /// Runs a Kakuro subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
@@ -153,12 +182,10 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             json,
         } => {
             // clap lets through --size alone or --width with --height.
-            let (rows, cols) = match (size, height, width) {
-                (Some(size), _, _) => (size, size),
-                (None, Some(height), Some(width)) => (height, width),
-                _ => anyhow::bail!("give --size, or --width and --height"),
+            let Some((rows, cols)) = shape(size, width, height) else {
+                anyhow::bail!("give --size, or --width and --height")
             };
-            generate(rows as usize, cols as usize, difficulty, seed, count, json)
+            generate(rows, cols, difficulty, seed, count, json)
         }
         Command::Solve {
             puzzle,
@@ -200,6 +227,32 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             json,
         } => combos_command(sum, len as usize, placed, excluded, json),
         Command::WebPack { out, seed, count } => web_pack(&out, seed, count),
+        Command::Book {
+            size,
+            width,
+            height,
+            difficulty,
+            seed,
+            count,
+            input,
+            book,
+        } => cli::book::kakuro(
+            shape(size, width, height),
+            difficulty,
+            seed,
+            count,
+            input.as_deref(),
+            &book,
+        ),
+    }
+}
+
+/// The board's (rows, columns) from `--size`, or `--width` and `--height`.
+fn shape(size: Option<u64>, width: Option<u64>, height: Option<u64>) -> Option<(usize, usize)> {
+    match (size, height, width) {
+        (Some(size), _, _) => Some((size as usize, size as usize)),
+        (None, Some(height), Some(width)) => Some((height as usize, width as usize)),
+        _ => None,
     }
 }
 

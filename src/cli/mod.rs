@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod backup;
+pub mod book;
 pub mod chess;
 pub mod kakuro;
 pub mod packaging;

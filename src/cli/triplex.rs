@@ -162,6 +162,22 @@ pub enum Command {
         #[command(flatten)]
         family: FamilyArg,
     },
+    /// Write a PDF book of levels: each level's rectangle with its pieces
+    /// under it (the rotatable piece ringed), several a page, then the
+    /// solutions.
+    Book {
+        /// Level numbers of the family's pack: N or A-B.
+        #[arg(long, value_parser = cli::book::parse_range, required_unless_present = "input", conflicts_with = "input")]
+        levels: Option<(usize, usize)>,
+        /// Levels to print instead, one description a line (a file, or - for
+        /// standard input); each is solved (unique).
+        #[arg(long)]
+        input: Option<String>,
+        #[command(flatten)]
+        family: FamilyArg,
+        #[command(flatten)]
+        book: cli::book::BookArgs,
+    },
     /// Write the offline game: one HTML file holding the web client's code,
     /// styles, the chained level pack and every language.
     ExportHtml {
@@ -424,6 +440,12 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Book {
+            levels,
+            input,
+            family,
+            book,
+        } => cli::book::triplex(family.family()?, levels, input.as_deref(), &book),
         Command::ExportHtml { out } => {
             let html = export_html::single_file()?;
             std::fs::write(&out, &html)

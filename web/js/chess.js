@@ -28,6 +28,7 @@ import {
 } from "./chess-rules.js";
 import { loadChess, saveChess } from "./chess-store.js";
 import { button, h, screenHead } from "./dom.js";
+import { chessSheet, printArea, printButton } from "./print.js";
 import { loadJSON } from "./resources.js";
 
 /** How long a pair that is not a pair stays face up. */
@@ -154,12 +155,18 @@ export function createChess(ctx) {
           button("chess-duo", t("chess.duo.button"), () => askNames(t, data.names ?? [], startDuo), {
             class: "ghost",
           }),
+          // Prints the answer sheet: the whole setup, even mid-game.
+          printButton(t, () => {
+            ui.sheet?.remove();
+            ui.sheet = chessSheet(t, game.setup);
+            ui.board.el.after(ui.sheet);
+          }),
         ),
         game.source === "pack"
           ? h("p", { class: "chess-source", id: "chess-source" }, t("offline.chessPack"))
           : null,
         ui.scoreboard?.el,
-        ui.board.el,
+        printArea(ui.board.el),
         ui.message,
         ui.end,
         h("p", { class: "help" }, t("chess.help")),

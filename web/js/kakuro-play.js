@@ -10,6 +10,7 @@ import { createHelp } from "./kakuro-help.js";
 import { gameLink } from "./kakuro-link.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
+import { printArea, printButton } from "./print.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
 import { buildBoard, paintBoard } from "./kakuro-view.js";
 import { createZoom } from "./kakuro-zoom.js";
@@ -53,7 +54,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     const cell = e.target.closest("[data-i]");
     if (cell) clickCell(screen, Number(cell.dataset.i));
   });
-  const wrap = h("div", { class: "kk-board-wrap kk-viewport", id: "kk-viewport" }, built.el);
+  const wrap = printArea(h("div", { class: "kk-board-wrap kk-viewport", id: "kk-viewport" }, built.el));
   const zoom = createZoom(wrap, built.el, board, t);
   // The selected cell's run sums, in sight however the board is zoomed and panned.
   const clueBar = tutorial ? null : h("p", { class: "kk-clue-bar", id: "kk-clue-bar" });
@@ -147,6 +148,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
             hintsButton,
             help?.button,
             shareButton,
+            tutorial ? null : printButton(t),
             tutorial || daily ? null : button("kk-save", t("kakuro.save"), () => kakuro.saveDialog(g)),
           ),
           shareStatus,

@@ -3,6 +3,7 @@
 // the session it is given and calls back for everything the player does.
 
 import { button, h, screenHead } from "./dom.js";
+import { printArea, printButton } from "./print.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
 
 /**
@@ -24,7 +25,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   const hintGaveUp = h("p", { class: "error", id: "hint-gave-up", role: "status", hidden: true }, t("play.hintGaveUp"));
   const status = h("div", { class: "status", id: "status", role: "status" });
   const records = h("aside", { class: "records", id: "records", hidden: true });
-  const wrap = h("div", { class: "stage-wrap" });
+  const wrap = printArea(h("div", { class: "stage-wrap" }));
   const stage = h("div", {
     class: "stage",
     id: "stage",
@@ -82,6 +83,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
         button("reset", t("play.reset"), actions.reset),
         hintButton,
         button("enter-code", t("code.button"), () => actions.askCode(next), { class: "ghost" }),
+        printButton(t),
       ),
       hintedNote,
       hintGaveUp,

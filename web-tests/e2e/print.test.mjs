@@ -1,0 +1,108 @@
+// Printing a game screen in Chromium: the Print button of the Kakuro,
+// Triplex and ChessMemory screens opens the print dialog (stubbed here),
+// and the page printed with the print stylesheet (page.pdf() under the
+// print media) is one page that holds the board (not blank) and none of
+// the screen's buttons or menus, read back with poppler's pdfinfo,
+// pdftotext and pdftoppm. The PDFs: test-artifacts/print-*.pdf.
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { ARTIFACTS, e2eSuite, ready, text } from "../lib/browser.mjs";
+import { newGame } from "../lib/kakuro.mjs";
+
+const suite = e2eSuite("print");
+const { withPage } = suite;
+const desktop = { viewport: { width: 1280, height: 860 } };
+const en = JSON.parse(readFileSync(new URL("../../web/i18n/en.json", import.meta.url), "utf8"));
+
+/** Labels that must not be printed: the buttons and menus of the screens. */
+const CONTROLS = [
+  "print.button",
+  "kakuro.undo",
+  "kakuro.pencil",
+  "kakuro.copyLink",
+  "kakuro.save",
+  "play.undo",
+  "play.reset",
+  "play.hint",
+  "chess.newGame",
+  "chess.duo.button",
+  "nav.games",
+].map((key) => en[key]);
+
+/**
+ * Clicks the screen's Print button (window.print stubbed to count), then
+ * prints the page as Chromium does under the print media; returns the
+ * PDF's text after checking it is one page and not blank.
+ */
+async function printScreen(page, name) {
+  await page.evaluate(() => {
+    window.printed = 0;
+    window.print = () => {
+      window.printed += 1;
+    };
+  });
+  assert.equal(await text(page, "#print"), "Print");
+  await page.click("#print");
+  assert.equal(await page.evaluate(() => window.printed), 1);
+  await page.emulateMedia({ media: "print" });
+  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `print-${name}.pdf`);
+  writeFileSync(file, pdf);
+  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+  assert.match(info, /^Pages:\s+1$/m, `${name}: one page`);
+  const printed = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  for (const label of CONTROLS) {
+    assert.ok(!printed.includes(label), `${name}: the print shows "${label}"`);
+  }
+  // A rendered page holds the board: a share of its pixels are not white
+  // (lines, grey cells and pieces).
+  const prefix = path.join(ARTIFACTS, `print-${name}`);
+  execFileSync("pdftoppm", ["-r", "30", "-gray", "-singlefile", file, prefix]);
+  const image = readFileSync(`${prefix}.pgm`);
+  const [, width, height] = image.subarray(0, 20).toString("latin1").split(/\s+/).map(Number);
+  const pixels = image.subarray(image.length - width * height);
+  const inked = pixels.filter((p) => p < 240).length;
+  assert.ok(inked > pixels.length / 100, `${name}: the page is blank (${inked} pixels not white)`);
+  await page.emulateMedia({ media: "screen" });
+  return printed;
+}
+
+test("a Kakuro board prints alone on one page, its clues legible", async () => {
+  await withPage("print-kakuro", desktop, async (page) => {
+    const puzzle = await newGame(page, suite.url, 12, "hard");
+    const printed = await printScreen(page, "kakuro");
+    // Every clue sum of the board is in the printed text.
+    const sums = puzzle.match(/\d+(?=,)|(?<=,)\d+/g);
+    assert.ok(sums.length > 10);
+    const words = printed.split(/\s+/);
+    for (const sum of new Set(sums)) assert.ok(words.includes(sum), `clue ${sum} not printed`);
+  });
+});
+
+test("a Triplex level prints its board alone on one page", async () => {
+  await withPage("print-triplex", desktop, async (page) => {
+    await page.goto(`${suite.url}#/triplex/1`);
+    await ready(page);
+    await page.waitForSelector("#stage .piece");
+    const printed = await printScreen(page, "triplex");
+    assert.ok(!printed.includes("Level 1"), "the head is not printed");
+  });
+});
+
+test("ChessMemory's Print button prints the setup face up as an answer sheet", async () => {
+  await withPage("print-chess", desktop, async (page) => {
+    await page.goto(`${suite.url}#/chess`);
+    await ready(page);
+    await page.waitForSelector("#chess-board");
+    const printed = await printScreen(page, "chess");
+    assert.match(printed, /Answer sheet: every piece of this setup/);
+    // The sheet shows all 64 pieces; on screen it stays hidden.
+    assert.equal(await page.locator("#chess-sheet svg").count(), 64);
+    assert.equal(await page.locator("#chess-sheet").isVisible(), false);
+  });
+});
