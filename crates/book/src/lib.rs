@@ -84,10 +84,10 @@ pub enum BookError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridforge_kakuro::{generate, Difficulty, GenerateParams};
+    use gridforge_kakuro::{generate, Difficulty, RectParams};
 
     fn kakuro_book(paper: Paper) -> Book {
-        let params = GenerateParams::new(10, Difficulty::Easy).unwrap();
+        let params = RectParams::square(10, Difficulty::Easy).unwrap();
         let puzzles: Vec<_> = (0..3)
             .map(|seed| {
                 let made = generate(&params, seed).unwrap();

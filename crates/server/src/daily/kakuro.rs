@@ -14,7 +14,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridforge_kakuro::{generate, Board, Difficulty, GenerateParams, Solution};
+use gridforge_kakuro::{generate, Board, Difficulty, RectParams, Solution};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -47,7 +47,7 @@ fn maker(difficulty: Difficulty) -> fn(u64) -> Result<StoredPuzzle, String> {
             .iter()
             .find(|(d, _)| *d == difficulty)
             .map_or(10, |(_, side)| *side);
-        let params = GenerateParams::new(side, difficulty).map_err(|e| e.to_string())?;
+        let params = RectParams::square(side, difficulty).map_err(|e| e.to_string())?;
         let made = generate(&params, seed).map_err(|e| e.to_string())?;
         Ok(StoredPuzzle {
             puzzle: made.puzzle.to_string(),
@@ -629,7 +629,7 @@ mod tests {
         let sides: Vec<usize> = SIZES.iter().map(|(_, s)| *s).collect();
         assert!(sides.windows(2).all(|w| w[0] < w[1]));
         for (d, side) in SIZES {
-            assert!(GenerateParams::new(side, d).is_ok(), "{}", d.name());
+            assert!(RectParams::square(side, d).is_ok(), "{}", d.name());
             assert_eq!(difficulty_of(d.name()).unwrap(), d);
         }
         assert!(difficulty_of("master").is_err());
