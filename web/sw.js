@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "1f307be57d0f5775";
+const VERSION = "786e41e1a696b732";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -27,6 +27,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "hinted solves",
         include_str!("../../migrations/sqlite/0003_hinted_solves.sql"),
     ),
+    (
+        4,
+        "server hints",
+        include_str!("../../migrations/sqlite/0004_server_hints.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -45,6 +50,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         3,
         "hinted solves",
         include_str!("../../migrations/postgres/0003_hinted_solves.sql"),
+    ),
+    (
+        4,
+        "server hints",
+        include_str!("../../migrations/postgres/0004_server_hints.sql"),
     ),
 ]);
 
