@@ -255,6 +255,21 @@ fn stats_rank_levels_by_solver_and_players() {
         "1",
     ]));
     assert_eq!(table.lines().count(), 3, "{table}");
+    // One solve is "1 solve", one level "1 level".
+    let one = stdout(&gridforge(&[
+        "triplex",
+        "stats",
+        "--database",
+        &url,
+        "--min-solves",
+        "1",
+        "--top",
+        "1",
+    ]));
+    assert!(
+        one.starts_with("3 levels with at least 1 solve without hints;"),
+        "{one}"
+    );
 
     // A bad URL: one line and a failure.
     let out = gridforge(&["triplex", "stats", "--database", "mysql://nope"]);

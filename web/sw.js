@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "87ee7e85a89471f0";
+const VERSION = "e6d2b01005687379";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -1,5 +1,6 @@
 //! `gridforge backup`: an online, consistent copy of an SQLite database.
 
+use crate::cli;
 use gridforge_server::admin;
 use serde_json::json;
 use std::path::PathBuf;
@@ -36,10 +37,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     } else {
         println!(
-            "wrote {} ({} bytes, {} Triplex solves; integrity check ok)",
+            "wrote {} ({}, {}; integrity check ok)",
             report.out.display(),
-            report.bytes,
-            report.solves
+            cli::counted(report.bytes, "byte", "bytes"),
+            cli::counted(report.solves, "Triplex solve", "Triplex solves")
         );
     }
     Ok(ExitCode::SUCCESS)

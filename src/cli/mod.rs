@@ -123,6 +123,12 @@ pub fn read_input(arg: &str) -> anyhow::Result<String> {
     Ok(text)
 }
 
+/// `n` and the noun, singular for one ("1 solve", "2 solves").
+pub fn counted(n: impl Into<i128>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// Whether an argument that names no file was meant as one: a single line
 /// that starts like a path (`/`, `./`, `../`, `~`), has a `/` outside a
 /// Triplex piece picture (which always holds `(`) and outside a grid of

@@ -500,8 +500,9 @@ fn stats_command(
         return Ok(ExitCode::SUCCESS);
     }
     println!(
-        "{} levels with at least {min_solves} solves without hints; ranks run from 1 (easiest)",
-        rows.len()
+        "{} with at least {} without hints; ranks run from 1 (easiest)",
+        cli::counted(rows.len() as u64, "level", "levels"),
+        cli::counted(min_solves, "solve", "solves")
     );
     if shown.is_empty() {
         return Ok(ExitCode::SUCCESS);

@@ -191,8 +191,16 @@ test("show one piece solves a BlockPuzzle level; the server records it as hinted
     await page.click("#hint-show");
     await page.waitForSelector("#hinted-note:not([hidden])");
     await page.waitForTimeout(250 * record.pieces.length + 200);
-    for (let i = 0; i < record.pieces.length && !(await page.locator("#solved-title").count()); i++) {
+    // Each hint is the server's answer now: wait for its piece before the next.
+    const board = () => page.$$eval(".piece", (els) => els.map((e) => [e.dataset.x, e.dataset.y, e.dataset.o].join()));
+    const solved = async () => (await page.locator("#solved-title").count()) > 0;
+    for (let i = 0; i < record.pieces.length && !(await solved()); i++) {
+      const previous = await board();
       await page.click("#hint");
+      await assertEventually(
+        async () => (await solved()) || (await board()).some((p, k) => p !== previous[k]),
+        "the hint placed a piece",
+      );
     }
     await page.waitForSelector("#solved-hinted");
     // The board the hints made is the listed solution.

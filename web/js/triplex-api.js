@@ -1,7 +1,7 @@
 // The server's endpoints of a family of Triplex puzzles (/api/triplex/...,
 // /api/blockpuzzle/...; see /api/openapi.json): start tokens, solve
-// submission, the first solver's name, the table of records and the
-// players' medians. Every call resolves to null (false for the name) when
+// submission, the server's hint, the first solver's name, the table of
+// records and the players' medians. Every call resolves to null (false for the name) when
 // the server cannot be reached or refuses, so the game plays on without it.
 
 import { request } from "./server.js";
@@ -30,6 +30,17 @@ export function createTriplexApi(base, family, fetchImpl = globalThis.fetch) {
       if (hinted) body.hinted = true;
       const r = await call("POST", `${level(n)}/solves`, body);
       return r?.ok ? r.data : null;
+    },
+    /**
+     * The server's "show one piece" for the play of `token`: `placements`
+     * as [{piece, cells}] of the pieces on the board. Resolves to {wrong,
+     * next: {piece, cells} or null} or null. The server notes the hint
+     * against the token, so the solve with it is recorded as hinted.
+     */
+    async hint(n, token, placements) {
+      const body = { token, placements: placements.map((p) => ({ piece: p.piece, cells: p.cells })) };
+      const r = await call("POST", `${level(n)}/hint`, body);
+      return r?.ok && Array.isArray(r.data?.wrong) ? r.data : null;
     },
     /** Names the first solver; resolves to true when the server took the name. */
     async name(n, token, name) {

@@ -21,7 +21,7 @@ import { renderLevelList } from "./triplex-list.js";
 import { loadProgress, saveProgress } from "./triplex-store.js";
 import { createLevelView } from "./triplex-view.js";
 import { cancelHintSearch, solveOffThread } from "./triplex-hint.js";
-import { hintPositions } from "./triplex-solve.js";
+import { hintPositions, serverHintPositions } from "./triplex-solve.js";
 import { loadJSON } from "./resources.js";
 
 /** A saved board that fits `level`, else false. */
@@ -63,6 +63,8 @@ export async function createTriplex(ctx, family) {
   let medians = new Map();
   /** The level being played (`session`) and its board on screen (`ui`), or null. */
   const play = { session: null, ui: null, changed, restarted };
+  /** Moves made so far: a hint asked before the last move is dropped. */
+  let moves = 0;
   const input = createInput(play);
   const codeDialog = createCodeDialog({
     levels,
@@ -203,6 +205,7 @@ export async function createTriplex(ctx, family) {
   /** After every move: saves, redraws, and notices a solve. */
   function changed() {
     cancelHintSearch();
+    moves++;
     const s = play.session;
     const was = s.solved;
     s.solved = isSolved(s.level, s.stage, s.positions);
@@ -222,8 +225,11 @@ export async function createTriplex(ctx, family) {
   }
 
   /**
-   * "Show one piece": the client solves the level and moves one piece to
-   * where the solution has it (one undoable move). Before the first hint of
+   * "Show one piece": one piece moved to where the solution has it (one
+   * undoable move). Online with a start token, the server answers from the
+   * level's solution (and notes the hint against the token); offline, or
+   * when it does not answer, the client solves the level in a worker. A
+   * move while either is under way drops the hint. Before the first hint of
    * a play, it says that the solve will be recorded as hinted.
    */
   async function hint(s) {
@@ -234,6 +240,13 @@ export async function createTriplex(ctx, family) {
       s.hinted = true;
       save();
       play.ui?.showHinted();
+    }
+    const asked = moves;
+    const fromServer = await serverHint(s);
+    if (asked !== moves || play.session !== s) return;
+    if (fromServer) {
+      input.place(fromServer);
+      return;
     }
     if (!s.solution) {
       play.ui?.showHintGaveUp(false);
@@ -248,6 +261,16 @@ export async function createTriplex(ctx, family) {
     }
     const next = hintPositions(s.level, s.stage, s.positions, s.solution);
     if (next) input.place(next);
+  }
+
+  /** The positions after the server's hint, or null (offline, no token, no answer). */
+  async function serverHint(s) {
+    if (!api.online || !s.token || s.solution) return null;
+    const { width: W, height: H } = s.level;
+    const inside = ([r, c]) => r >= 0 && c >= 0 && r < H && c < W;
+    const laid = placements(s.level, s.stage, s.positions).filter((p) => p.cells.every(inside));
+    const answer = await api.hint(s.n, s.token, laid);
+    return answer?.next ? serverHintPositions(s.level, s.stage, s.positions, answer.next) : null;
   }
 
   async function solved(s) {

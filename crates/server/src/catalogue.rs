@@ -5,7 +5,7 @@
 use crate::error::ApiError;
 use crate::etag::ETagged;
 use gridforge_triplex::pack::GameLevel;
-use gridforge_triplex::{Level, PublicLevel};
+use gridforge_triplex::{Level, PublicLevel, Solution};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -55,6 +55,8 @@ pub struct CatalogueLevel {
     pub public: ApiLevel,
     /// The parsed level, for checking placements.
     pub level: Level,
+    /// The level's one solution (from its level list), for hints.
+    pub solution: Solution,
     /// `public` as JSON, made once.
     pub(crate) json: ETagged,
 }
@@ -83,9 +85,13 @@ pub(crate) struct LevelList<'a> {
 }
 
 impl Catalogue {
-    /// The catalogue of a level list.
-    pub fn from_levels(listed: Vec<GameLevel>) -> Catalogue {
-        let levels: Vec<CatalogueLevel> = listed.into_iter().map(catalogue_level).collect();
+    /// The catalogue of a level list; an error names a level whose listed
+    /// solution does not read as placements.
+    pub fn from_levels(listed: Vec<GameLevel>) -> Result<Catalogue, String> {
+        let levels: Vec<CatalogueLevel> = listed
+            .into_iter()
+            .map(catalogue_level)
+            .collect::<Result<_, _>>()?;
         let list = LevelList {
             count: levels.len(),
             levels: levels.iter().map(|l| &l.public).collect(),
@@ -95,11 +101,11 @@ impl Catalogue {
             .iter()
             .map(|l| (l.public.level.description.clone(), l.public.level.number))
             .collect();
-        Catalogue {
+        Ok(Catalogue {
             levels,
             list,
             numbers,
-        }
+        })
     }
 
     /// Number of levels.
@@ -140,7 +146,12 @@ impl Catalogue {
     }
 }
 
-fn catalogue_level(listed: GameLevel) -> CatalogueLevel {
+fn catalogue_level(listed: GameLevel) -> Result<CatalogueLevel, String> {
+    let placements = listed
+        .record()
+        .solution_placements()
+        .map_err(|(k, e)| format!("level {}: piece {k} of the solution: {e}", listed.number))?;
+    let solution = Solution { placements };
     let GameLevel {
         number,
         level,
@@ -152,11 +163,12 @@ fn catalogue_level(listed: GameLevel) -> CatalogueLevel {
         min_time_ms: MIN_MS_PER_PIECE * level.pieces().len() as u64,
     };
     let json = ETagged::json(&public);
-    CatalogueLevel {
+    Ok(CatalogueLevel {
         public,
         level,
+        solution,
         json,
-    }
+    })
 }
 
 /// The first characters of user input, for error messages.

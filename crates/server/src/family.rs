@@ -80,7 +80,8 @@ impl FamilyRow {
             .get_or_init(|| {
                 let started = Instant::now();
                 let levels = (self.levels)().map_err(|e| format!("{}: {e}", self.label))?;
-                let catalogue = Catalogue::from_levels(levels);
+                let catalogue =
+                    Catalogue::from_levels(levels).map_err(|e| format!("{}: {e}", self.label))?;
                 tracing::info!(
                     levels = catalogue.len(),
                     elapsed_ms = started.elapsed().as_millis() as u64,

@@ -489,6 +489,186 @@ async fn hinted_solves_count_but_are_never_first_nor_best(url: &str) {
     server.stop().await;
 }
 
+/// Cells sorted, to compare pieces' places.
+fn sorted_cells(cells: &[[usize; 2]]) -> Vec<[usize; 2]> {
+    let mut cells = cells.to_vec();
+    cells.sort_unstable();
+    cells
+}
+
+/// Cells as the API sends them.
+fn cells_from_json(cells: &Value) -> Vec<[usize; 2]> {
+    cells
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            [
+                c[0].as_u64().unwrap() as usize,
+                c[1].as_u64().unwrap() as usize,
+            ]
+        })
+        .collect()
+}
+
+/// Whether `cells` is where some piece of `piece`'s kind (the same shape,
+/// neither rotatable) lies in level `n`'s listed solution.
+fn in_a_slot_of_its_kind(n: usize, piece: usize, cells: &[[usize; 2]]) -> bool {
+    let record = record(n);
+    let solution = record.solution_cells();
+    (0..record.pieces.len())
+        .filter(|&k| {
+            k == piece
+                || (record.rotatable != Some(k)
+                    && record.rotatable != Some(piece)
+                    && record.pieces[k] == record.pieces[piece])
+        })
+        .any(|k| sorted_cells(&solution[k]) == sorted_cells(cells))
+}
+
+on_both_backends!(server_hints_are_noted_against_the_token);
+async fn server_hints_are_noted_against_the_token(url: &str) {
+    let server = TestServer::start(url).await;
+    let n = 3000;
+    let hint_path = format!("/api/triplex/levels/{n}/hint");
+    let token = server.start_level(n).await;
+
+    // Hints alone solve the level: each next piece lies where a piece of its
+    // kind lies in the listed solution, and the last hint has none.
+    let mut placed: Vec<Value> = Vec::new();
+    let pieces = record(n).pieces.len();
+    for _ in 0..=pieces {
+        let (status, hint) = server
+            .post(&hint_path, &json!({"token": token, "placements": placed}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{hint}");
+        assert_eq!(hint["level"], n);
+        assert_eq!(hint["wrong"], json!([]));
+        if hint["next"].is_null() {
+            break;
+        }
+        let piece = hint["next"]["piece"].as_u64().unwrap() as usize;
+        let cells = cells_from_json(&hint["next"]["cells"]);
+        assert!(in_a_slot_of_its_kind(n, piece, &cells), "{hint}");
+        assert!(
+            placed.iter().all(|p| p["piece"] != piece),
+            "piece {piece} twice"
+        );
+        placed.push(json!({"piece": piece, "cells": cells}));
+    }
+    assert_eq!(
+        placed.len(),
+        pieces,
+        "the hints stopped before the level was full"
+    );
+
+    // A piece where its kind does not lie is wrong; the next piece is still
+    // the first one of the solution.
+    let (_, first) = server
+        .post(&hint_path, &json!({"token": token, "placements": []}))
+        .await;
+    let first_piece = first["next"]["piece"].as_u64().unwrap() as usize;
+    let first_cells = cells_from_json(&first["next"]["cells"]);
+    let record = record(n);
+    let other = (0..pieces)
+        .find(|&k| record.pieces[k] != record.pieces[first_piece])
+        .unwrap();
+    let moved = moved_onto(
+        &record.pieces[other],
+        &first_cells,
+        record.width,
+        record.height,
+    );
+    let (status, hint) = server
+        .post(
+            &hint_path,
+            &json!({"token": token, "placements": [{"piece": other, "cells": moved}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert!(!in_a_slot_of_its_kind(n, other, &moved));
+    assert_eq!(hint["wrong"], json!([other]));
+    assert_eq!(cells_from_json(&hint["next"]["cells"]), first_cells);
+    // Pieces that break the rules (two on one cell) are refused.
+    let (status, body) = server
+        .post(
+            &hint_path,
+            &json!({"token": token, "placements": [
+                {"piece": other, "cells": moved},
+                {"piece": first_piece, "cells": first_cells},
+            ]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // The solve with the hinted token is recorded as hinted, although the
+    // client does not say so: counted, never first nor best.
+    wait_floor(n).await;
+    let (status, solved) = server.solve(n, &token, Value::Array(placed)).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["hinted"], true);
+    assert_eq!(solved["first"], false);
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{n}/records"))
+        .await;
+    assert_eq!(records["solves"], 1);
+    assert_eq!(records["hinted"], 1);
+    assert_eq!(records["first"], Value::Null);
+
+    // A used token gets no hint.
+    let (status, body) = server
+        .post(&hint_path, &json!({"token": token, "placements": []}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+
+    // Another level's token, another family's, a forged one: refused.
+    let other_level = server.start_level(n + 1).await;
+    let (status, body) = server
+        .post(&hint_path, &json!({"token": other_level, "placements": []}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (_, started) = server
+        .post("/api/blockpuzzle/levels/2/start", &json!(null))
+        .await;
+    let blockpuzzle = started["token"].as_str().unwrap();
+    let (status, body) = server
+        .post(&hint_path, &json!({"token": blockpuzzle, "placements": []}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let mut forged = other_level.clone().into_bytes();
+    let last = forged.len() - 1;
+    forged[last] = if forged[last] == b'0' { b'1' } else { b'0' };
+    let forged = String::from_utf8(forged).unwrap();
+    let (status, body) = server
+        .post(&hint_path, &json!({"token": forged, "placements": []}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, _) = server
+        .post(
+            "/api/triplex/levels/999999/hint",
+            &json!({"token": other_level, "placements": []}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // BlockPuzzle has the route too, with its own tokens; a token without
+    // a hint still solves unhinted.
+    let (status, hint) = server
+        .post(
+            "/api/blockpuzzle/levels/2/hint",
+            &json!({"token": blockpuzzle, "placements": []}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    assert!(hint["next"]["cells"].is_array());
+    wait_floor(n + 1).await;
+    let (status, solved) = server.solve(n + 1, &other_level, solution_of(n + 1)).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["hinted"], false);
+    assert_eq!(solved["first"], true);
+    server.stop().await;
+}
+
 on_both_backends!(forged_placements_are_rejected);
 async fn forged_placements_are_rejected(url: &str) {
     let server = TestServer::start(url).await;

@@ -10,7 +10,7 @@
 //! piece of that kind not yet placed, or else by a wrong one, moved there.
 
 use crate::error::{PlacementError, SolveError};
-use crate::level::{piece_letter, Level, Placement};
+use crate::level::{piece_letter, Level, Placement, Solution};
 use crate::solve::solve;
 use gridforge_game::{excerpt, Uniqueness};
 
@@ -49,19 +49,32 @@ pub enum HintError {
 /// level's pieces, each at most once), the solver spending at most `budget`
 /// nodes.
 pub fn hint(level: &Level, placed: &[Placement], budget: u64) -> Result<TriplexHint, HintError> {
-    if let Some(err) = level
+    check_placed(level, placed)?;
+    let outcome = solve(level, 2, budget)?;
+    match outcome.uniqueness() {
+        Uniqueness::Unique => Ok(hint_from_solution(level, &outcome.solutions[0], placed)),
+        Uniqueness::None => Err(HintError::NoSolution),
+        _ => Err(HintError::SeveralSolutions),
+    }
+}
+
+/// Refuses placed pieces that break the level's rules (a piece not yet
+/// placed is fine): the check [`hint`] makes before it answers.
+pub fn check_placed(level: &Level, placed: &[Placement]) -> Result<(), HintError> {
+    match level
         .check_placements(placed)
         .into_iter()
         .find(|e| !matches!(e, PlacementError::Missing { .. }))
     {
-        return Err(HintError::Placement(err));
+        Some(err) => Err(HintError::Placement(err)),
+        None => Ok(()),
     }
-    let outcome = solve(level, 2, budget)?;
-    let solution = match outcome.uniqueness() {
-        Uniqueness::Unique => &outcome.solutions[0],
-        Uniqueness::None => return Err(HintError::NoSolution),
-        _ => return Err(HintError::SeveralSolutions),
-    };
+}
+
+/// The hint for `placed` given the level's one solution, already known (the
+/// server's catalogue has it): what [`hint`] answers once it has solved.
+/// `placed` must have passed [`check_placed`].
+pub fn hint_from_solution(level: &Level, solution: &Solution, placed: &[Placement]) -> TriplexHint {
     let kind = |k: usize| (&level.pieces()[k], level.rotatable() == Some(k));
     let mut slots: Vec<&Placement> = solution.placements.iter().collect();
     slots.sort_by_key(|p| (p.row, p.col));
@@ -98,7 +111,7 @@ pub fn hint(level: &Level, placed: &[Placement], budget: u64) -> Result<TriplexH
             ..slot.clone()
         })
     });
-    Ok(TriplexHint { wrong, next })
+    TriplexHint { wrong, next }
 }
 
 /// The board cells a placement covers, sorted.

@@ -43,7 +43,9 @@ pub use error::{
 };
 pub use game::{CensusParams, Triplex};
 pub use gridforge_game::{Game, Uniqueness};
-pub use hint::{hint, placements_from_grid, HintError, TriplexHint};
+pub use hint::{
+    check_placed, hint, hint_from_solution, placements_from_grid, HintError, TriplexHint,
+};
 pub use level::{piece_letter, Level, Placement, Solution};
 pub use pack::{CensusLine, Family, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
 pub use piece::{Piece, Transform};

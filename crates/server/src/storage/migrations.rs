@@ -28,6 +28,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         include_str!("../../migrations/sqlite/0003_hinted_solves.sql"),
     ),
     (
+        4,
+        "server hints",
+        include_str!("../../migrations/sqlite/0004_server_hints.sql"),
+    ),
+    (
         5,
         "daily puzzles",
         include_str!("../../migrations/sqlite/0005_daily.sql"),
@@ -50,6 +55,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         3,
         "hinted solves",
         include_str!("../../migrations/postgres/0003_hinted_solves.sql"),
+    ),
+    (
+        4,
+        "server hints",
+        include_str!("../../migrations/postgres/0004_server_hints.sql"),
     ),
     (
         5,

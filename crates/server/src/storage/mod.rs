@@ -123,6 +123,15 @@ pub enum SolveRecorded {
     },
 }
 
+/// What noting a hint against a start token did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintNoted {
+    /// The token is noted as hinted (now or before).
+    Noted,
+    /// The token was already used for a solve: nothing noted.
+    TokenUsed,
+}
+
 /// What naming the first solver did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameOutcome {
@@ -266,6 +275,14 @@ pub trait Store: daily::DailyStore + Send + Sync + 'static {
     /// Records a verified solve and, atomically with it, makes it the level's
     /// first solve if there is none yet.
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError>;
+
+    /// Notes that the server gave a hint for the start token `nonce` of
+    /// `level`, unless the token was already used for a solve.
+    async fn note_hint(&self, level: &str, nonce: &[u8], now: i64)
+        -> Result<HintNoted, StoreError>;
+
+    /// Whether the server gave a hint for the start token `nonce`.
+    async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError>;
 
     /// Names the first solver of `level`, if `nonce` is the nonce of that
     /// first solve and no name is set yet.

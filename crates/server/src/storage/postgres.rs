@@ -9,7 +9,7 @@
 use super::migrations;
 use super::shared::Shared;
 use super::{
-    AuditEntry, Backend, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
+    AuditEntry, Backend, HintNoted, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
     NamedSolver, NewSolve, PoolStats, SettledLevels, SolveRecorded, Store, StoreError,
     ACQUIRE_TIMEOUT,
 };
@@ -106,6 +106,19 @@ impl Store for PostgresStore {
         // Inserted or not, the level now has a first solver.
         self.settled.insert(solve.level);
         Ok(SolveRecorded::Recorded { first: first == 1 })
+    }
+
+    async fn note_hint(
+        &self,
+        level: &str,
+        nonce: &[u8],
+        now: i64,
+    ) -> Result<HintNoted, StoreError> {
+        Shared(&self.pool).note_hint(level, nonce, now).await
+    }
+
+    async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError> {
+        Shared(&self.pool).token_hinted(nonce).await
     }
 
     async fn name_first_solver(

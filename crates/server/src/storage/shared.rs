@@ -3,8 +3,8 @@
 //! for both, generic over the sqlx database.
 
 use super::{
-    median_of_middle, median_window, AuditEntry, FirstSolver, LevelMedian, LevelRecords, Moderated,
-    NameChange, NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
+    median_of_middle, median_window, AuditEntry, FirstSolver, HintNoted, LevelMedian, LevelRecords,
+    Moderated, NameChange, NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
 };
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 
@@ -67,6 +67,50 @@ where
         } else {
             SolveRecorded::Recorded { first: false }
         })
+    }
+
+    /// Notes a hint for a start token not yet used for a solve (the note
+    /// is inserted only while no solve has the token).
+    pub(super) async fn note_hint(
+        &self,
+        level: &str,
+        nonce: &[u8],
+        now: i64,
+    ) -> Result<HintNoted, StoreError> {
+        sqlx::query(
+            "INSERT INTO triplex_hinted_tokens (nonce, level, hinted_at) \
+             SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM triplex_solves WHERE nonce = $1) \
+             ON CONFLICT (nonce) DO NOTHING",
+        )
+        .bind(nonce)
+        .bind(level)
+        .bind(now)
+        .execute(self.0)
+        .await?;
+        // Noted now or before, unless a solve used the token (before the
+        // insert, or since: then the hint is refused, and the solve did not
+        // see a note either).
+        let row = sqlx::query("SELECT count(*) AS used FROM triplex_solves WHERE nonce = $1")
+            .bind(nonce)
+            .fetch_one(self.0)
+            .await?;
+        let used: i64 = row.try_get("used")?;
+        Ok(if used > 0 {
+            HintNoted::TokenUsed
+        } else {
+            HintNoted::Noted
+        })
+    }
+
+    /// Whether a hint was noted for the start token `nonce`.
+    pub(super) async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError> {
+        let row =
+            sqlx::query("SELECT count(*) AS noted FROM triplex_hinted_tokens WHERE nonce = $1")
+                .bind(nonce)
+                .fetch_one(self.0)
+                .await?;
+        let noted: i64 = row.try_get("noted")?;
+        Ok(noted > 0)
     }
 
     /// The secret stored under `name`, storing `fresh` first if there is none.

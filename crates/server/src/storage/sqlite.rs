@@ -11,7 +11,7 @@
 use super::migrations;
 use super::shared::{Shared, INSERT_SOLVE};
 use super::{
-    AuditEntry, Backend, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
+    AuditEntry, Backend, HintNoted, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
     NamedSolver, NewSolve, PoolStats, SettledLevels, SolveRecorded, Store, StoreError,
     ACQUIRE_TIMEOUT,
 };
@@ -145,6 +145,19 @@ impl Store for SqliteStore {
         tx.commit().await?;
         self.settled.insert(solve.level);
         Ok(SolveRecorded::Recorded { first })
+    }
+
+    async fn note_hint(
+        &self,
+        level: &str,
+        nonce: &[u8],
+        now: i64,
+    ) -> Result<HintNoted, StoreError> {
+        Shared(&self.writer).note_hint(level, nonce, now).await
+    }
+
+    async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError> {
+        Shared(&self.readers).token_hinted(nonce).await
     }
 
     async fn name_first_solver(

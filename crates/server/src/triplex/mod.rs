@@ -5,9 +5,11 @@
 //!
 //! - [`levels`]: the level list and one level, without solutions;
 //! - [`play`]: start tokens, verified solves, the first solver's name;
+//! - [`hint`]: the server's "show one piece", noted against the token;
 //! - [`records`]: a level's table of records, every level's median time;
 //! - [`stats`]: solver and players compared, for `gridforge triplex stats`.
 
+pub mod hint;
 pub mod levels;
 pub mod play;
 pub mod records;
@@ -66,6 +68,11 @@ pub const FAMILY_ROUTES: &[FamilyRoute] = &[
         method: "post",
         path: "/levels/{number}/solves",
         handler: |b| guarded(post(play::submit_solve), b).layer(middleware::from_fn(count_solves)),
+    },
+    FamilyRoute {
+        method: "post",
+        path: "/levels/{number}/hint",
+        handler: |b| guarded(post(hint::give_hint), b),
     },
     FamilyRoute {
         method: "post",

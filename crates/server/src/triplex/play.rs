@@ -82,8 +82,8 @@ pub async fn start(
     })))
 }
 
-/// One piece of a claimed solution.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+/// One piece of a claimed solution (or of a hint's answer).
+#[derive(Debug, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = Placement)]
 pub struct PlacedPiece {
@@ -105,7 +105,8 @@ pub struct SolveRequest {
     #[serde(default)]
     pub name: Option<String>,
     /// The player used a hint: the solve is recorded, but never as the first
-    /// solve nor the best time.
+    /// solve nor the best time. A token the server gave a hint for
+    /// (`/hint`) makes the solve hinted whatever this says.
     #[serde(default)]
     pub hinted: bool,
 }
@@ -121,7 +122,8 @@ pub(crate) struct Solved {
     first: bool,
     /// The name sent with it is now in the table of records.
     named: bool,
-    /// The solve used a hint: recorded, never first or best.
+    /// The solve used a hint (the client said so, or the server gave one
+    /// for its token): recorded, never first or best.
     hinted: bool,
 }
 
@@ -170,6 +172,7 @@ pub async fn submit_solve(
         ))
         .because("too_fast"));
     }
+    let hinted = request.hinted || family.app.store.token_hinted(&token.nonce).await?;
     let outcome = family
         .app
         .store
@@ -179,7 +182,7 @@ pub async fn submit_solve(
             time_ms: time_ms as i64,
             solved_at: now as i64,
             name: request.name.as_deref(),
-            hinted: request.hinted,
+            hinted,
         })
         .await?;
     match outcome {
@@ -189,7 +192,7 @@ pub async fn submit_solve(
         )
         .because("token_used")),
         SolveRecorded::Recorded { first } => {
-            if !request.hinted {
+            if !hinted {
                 family.forget_medians();
             }
             let named = first && request.name.is_some();
@@ -203,7 +206,7 @@ pub async fn submit_solve(
                 time_ms,
                 first,
                 named,
-                hinted: request.hinted,
+                hinted,
             })))
         }
     }
@@ -275,7 +278,11 @@ pub async fn name_first_solver(
 }
 
 /// Checks a token's signature and that it was issued for `number`.
-fn verify_token(family: &FamilyState, text: &str, number: usize) -> Result<StartToken, ApiError> {
+pub(super) fn verify_token(
+    family: &FamilyState,
+    text: &str,
+    number: usize,
+) -> Result<StartToken, ApiError> {
     let token = family.app.signer.verify(text).map_err(|e| match e {
         TokenError::Malformed | TokenError::BadSignature => ApiError::bad_request(e.to_string()),
     })?;
@@ -308,7 +315,7 @@ pub(crate) fn elapsed_since_issue(token: &StartToken, now: u64) -> Result<u64, A
 }
 
 /// Turns the submitted cells into placements ([`Placement::from_cells`]).
-fn to_placements(placed: &[PlacedPiece]) -> Result<Vec<Placement>, ApiError> {
+pub(super) fn to_placements(placed: &[PlacedPiece]) -> Result<Vec<Placement>, ApiError> {
     placed
         .iter()
         .enumerate()
