@@ -7,7 +7,6 @@
 //! `GRIDFORGE_TEST_SKIP_POSTGRES=1` says to skip them.
 
 use gridforge_server::router::ROUTES;
-use gridforge_server::{Config, Server};
 use gridforge_triplex::{LevelRecord, Pack};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -16,109 +15,16 @@ use std::time::Duration;
 
 // ---------------------------------------------------------------- harness
 
+#[macro_use]
 mod common {
+    #[macro_use]
+    pub mod harness;
     pub mod postgres;
 }
-use common::postgres;
+use common::harness::{read, test_db, Backend, TestServer};
 
-#[derive(Clone, Copy, Debug)]
-enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-/// A database for one test: a file in a temporary folder, or a fresh
-/// PostgreSQL database.
-struct TestDb {
-    url: String,
-    _dir: Option<tempfile::TempDir>,
-}
-
-async fn test_db(backend: Backend) -> Option<TestDb> {
-    match backend {
-        Backend::Sqlite => {
-            let dir = tempfile::tempdir().expect("temp dir");
-            let url = format!("sqlite://{}", dir.path().join("gridforge.db").display());
-            Some(TestDb {
-                url,
-                _dir: Some(dir),
-            })
-        }
-        Backend::Postgres => postgres::fresh_database()
-            .await
-            .map(|url| TestDb { url, _dir: None }),
-    }
-}
-
-/// A server running in this process on a free port.
-struct TestServer {
-    base: String,
-    client: reqwest::Client,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: Option<tokio::task::JoinHandle<()>>,
-}
-
+/// Triplex's own requests.
 impl TestServer {
-    async fn start(url: &str) -> TestServer {
-        TestServer::start_with(url, |_| {}).await
-    }
-
-    async fn start_with(url: &str, tweak: impl FnOnce(&mut Config)) -> TestServer {
-        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
-        config.rate_per_second = 0.0;
-        config.db_connections = 4;
-        tweak(&mut config);
-        let server = Server::start(&config).await.expect("server starts");
-        let addr = server.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            server
-                .serve(async {
-                    stopped.await.ok();
-                })
-                .await
-                .expect("server runs");
-        });
-        TestServer {
-            base: format!("http://{addr}"),
-            client: reqwest::Client::builder().no_proxy().build().unwrap(),
-            stop: Some(stop),
-            task: Some(task),
-        }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let response = self.client.get(self.url(path)).send().await.unwrap();
-        read(response).await
-    }
-
-    async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
-        let response = self
-            .client
-            .post(self.url(path))
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        read(response).await
-    }
-
-    async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> (StatusCode, Value) {
-        let response = self
-            .client
-            .post(self.url(path))
-            .header("content-type", content_type)
-            .body(body)
-            .send()
-            .await
-            .unwrap();
-        read(response).await
-    }
-
     /// A start token for level `n`.
     async fn start_level(&self, n: usize) -> String {
         let (status, body) = self
@@ -135,35 +41,6 @@ impl TestServer {
         )
         .await
     }
-
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            stop.send(()).ok();
-        }
-        if let Some(task) = self.task.take() {
-            task.await.unwrap();
-        }
-    }
-}
-
-/// The status and JSON body of a response; every error body must be JSON
-/// with an `error` string.
-async fn read(response: reqwest::Response) -> (StatusCode, Value) {
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    let body: Value = if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{status}: body is not JSON ({e}): {text:?}"))
-    };
-    if status.is_client_error() || status.is_server_error() {
-        assert!(
-            body["error"].as_str().is_some_and(|m| !m.is_empty()),
-            "{status}: error body without a message: {body}"
-        );
-    }
-    (status, body)
 }
 
 /// The pack the server plays, with solutions (built independently of the
@@ -205,27 +82,6 @@ async fn wait_floor_all(levels: &[usize]) {
         .max()
         .unwrap_or(0) as u64;
     tokio::time::sleep(Duration::from_millis(250 * pieces + 50)).await;
-}
-
-/// A test body run once per backend.
-macro_rules! on_both_backends {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                if let Some(db) = super::test_db(super::Backend::Sqlite).await {
-                    super::$name(&db.url).await;
-                }
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(db) = super::test_db(super::Backend::Postgres).await {
-                    super::$name(&db.url).await;
-                }
-            }
-        }
-    };
 }
 
 // ---------------------------------------------------------------- Triplex

@@ -9,143 +9,23 @@
 
 use gridforge_chessmemory::{attacks, validate, Piece, Setup, Square};
 use gridforge_server::clock::Clock;
-use gridforge_server::{Config, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
+#[macro_use]
 mod common {
+    #[macro_use]
+    pub mod harness;
     pub mod postgres;
 }
+use common::harness::{test_db, Backend, TestServer};
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
-#[derive(Clone, Copy, Debug)]
-enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-struct TestDb {
-    url: String,
-    _dir: Option<tempfile::TempDir>,
-}
-
-async fn test_db(backend: Backend) -> Option<TestDb> {
-    match backend {
-        Backend::Sqlite => {
-            let dir = tempfile::tempdir().expect("temp dir");
-            let url = format!("sqlite://{}", dir.path().join("daily.db").display());
-            Some(TestDb {
-                url,
-                _dir: Some(dir),
-            })
-        }
-        Backend::Postgres => common::postgres::fresh_database()
-            .await
-            .map(|url| TestDb { url, _dir: None }),
-    }
-}
-
-/// A server in this process with a clock the test moves.
-struct TestServer {
-    base: String,
-    client: reqwest::Client,
-    clock: Clock,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: Option<tokio::task::JoinHandle<()>>,
-}
-
-impl TestServer {
-    async fn start(url: &str, clock: &Clock) -> TestServer {
-        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
-        config.rate_per_second = 0.0;
-        config.db_connections = 4;
-        config.clock = clock.clone();
-        let server = Server::start(&config).await.expect("server starts");
-        let addr = server.local_addr().unwrap();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            server
-                .serve(async {
-                    stopped.await.ok();
-                })
-                .await
-                .expect("server runs");
-        });
-        TestServer {
-            base: format!("http://{addr}"),
-            client: reqwest::Client::builder().no_proxy().build().unwrap(),
-            clock: clock.clone(),
-            stop: Some(stop),
-            task: Some(task),
-        }
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let response = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap();
-        read(response).await
-    }
-
-    async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
-        let response = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .json(body)
-            .send()
-            .await
-            .unwrap();
-        read(response).await
-    }
-
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            stop.send(()).ok();
-        }
-        if let Some(task) = self.task.take() {
-            task.await.unwrap();
-        }
-    }
-}
-
-/// Status and JSON body; an error body must carry a message.
-async fn read(response: reqwest::Response) -> (StatusCode, Value) {
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    let body: Value = serde_json::from_str(&text)
-        .unwrap_or_else(|e| panic!("{status}: body is not JSON ({e}): {text:?}"));
-    if !status.is_success() {
-        assert!(
-            body["error"].as_str().is_some_and(|m| !m.is_empty()),
-            "{status}: {body}"
-        );
-    }
-    (status, body)
-}
-
-macro_rules! on_both_backends {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                if let Some(db) = super::test_db(super::Backend::Sqlite).await {
-                    super::$name(&db.url).await;
-                }
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(db) = super::test_db(super::Backend::Postgres).await {
-                    super::$name(&db.url).await;
-                }
-            }
-        }
-    };
+/// A server whose clock is `clock`, which the test moves.
+async fn start(url: &str, clock: &Clock) -> TestServer {
+    TestServer::start_with(url, |config| config.clock = clock.clone()).await
 }
 
 /// The one solution of a puzzle text, found here by the library's search
@@ -170,7 +50,7 @@ fn player(n: u32) -> String {
 on_both_backends!(kakuro_daily_is_verified_and_ranked);
 async fn kakuro_daily_is_verified_and_ranked(url: &str) {
     let clock = Clock::default();
-    let server = TestServer::start(url, &clock).await;
+    let server = start(url, &clock).await;
     let (status, today) = server.get("/api/kakuro/daily/today").await;
     assert_eq!(status, StatusCode::OK, "{today}");
     assert_eq!(today["counts"], true);
@@ -376,7 +256,7 @@ async fn kakuro_daily_is_verified_and_ranked(url: &str) {
 on_both_backends!(kakuro_daily_archive_bounds);
 async fn kakuro_daily_archive_bounds(url: &str) {
     let clock = Clock::default();
-    let server = TestServer::start(url, &clock).await;
+    let server = start(url, &clock).await;
     let (_, today) = server.get("/api/chess/daily/today").await;
     let date = today["date"].as_str().unwrap().to_string();
     clock.shift(DAY_MS);
@@ -498,7 +378,7 @@ async fn play_chess(
 on_both_backends!(chess_daily_is_played_on_the_server);
 async fn chess_daily_is_played_on_the_server(url: &str) {
     let clock = Clock::default();
-    let server = TestServer::start(url, &clock).await;
+    let server = start(url, &clock).await;
     let (status, today) = server.get("/api/chess/daily/today").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(today["counts"], true);
@@ -634,10 +514,7 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
 on_both_backends!(two_servers_share_the_dailies);
 async fn two_servers_share_the_dailies(url: &str) {
     let clock = Clock::default();
-    let (a, b) = tokio::join!(
-        TestServer::start(url, &clock),
-        TestServer::start(url, &clock)
-    );
+    let (a, b) = tokio::join!(start(url, &clock), start(url, &clock));
     // Both ask for today's at once: one puzzle is stored and both serve it.
     let ((sa, da), (sb, db)) = tokio::join!(
         a.get("/api/kakuro/daily/today"),
