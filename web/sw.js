@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "e6d2b01005687379";
+const VERSION = "75ad4ee8f38b43a7";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -48,7 +48,13 @@ function sentence(lang, message) {
 async function press(page, stage) {
   assert.equal(await page.getAttribute("#kk-help", "data-stage"), stage);
   await page.click("#kk-help");
-  await page.waitForFunction((s) => document.getElementById("kk-help-panel").dataset.stage === s && !document.getElementById("kk-help").disabled, stage);
+  await page.waitForFunction(
+    (s) => {
+      const panel = document.getElementById("kk-help-panel");
+      return panel.dataset.stage === s && !panel.hidden && !document.getElementById("kk-help").disabled;
+    },
+    stage,
+  );
   return text(page, "#kk-help-panel");
 }
 
@@ -152,5 +158,40 @@ test("the help's four stages: check, where, why, show", async () => {
     await context.setOffline(false);
     assert.match(await press(page, "where"), /^Look at the (highlighted run|\d+ highlighted runs)/);
     assert.ok(await page.locator("#kk-board .kk-help-run").count());
+  });
+});
+
+test("offline, a pack puzzle's own digits give the check, where and show", async () => {
+  await withPage("help-pack", desktop, async (page, context) => {
+    await page.goto(`${suite.url}#/kakuro`);
+    await ready(page);
+    await context.setOffline(true);
+    await page.selectOption("#kk-size", "10");
+    await page.selectOption("#kk-difficulty", "easy");
+    await page.click("#kk-new");
+    await page.waitForSelector("#kk-board");
+    const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
+    // The test's own fetch is not the page's: it still reaches the server.
+    const solution = await solveOnServer(suite.url, puzzle);
+    const white = readPuzzle(puzzle).digit.flatMap((d, i) => (d ? [i] : []));
+
+    // A digit that fits the rules but is not the solution's: only the pack's digits can tell.
+    const wrongCell = white[0];
+    await page.click(cell(wrongCell));
+    await page.keyboard.press(String((solution[wrongCell] % 9) + 1));
+    assert.equal(await press(page, "check"), "1 digit is wrong: it is marked.");
+    assert.deepEqual(await page.$$eval("#kk-board .kk-mistake", (els) => els.map((e) => Number(e.dataset.i))), [wrongCell]);
+    await page.keyboard.press("Backspace");
+
+    assert.equal(await press(page, "check"), "No mistakes so far. Press Help again to see where to look next.");
+    assert.match(await press(page, "where"), /^Look at the (highlighted run|\d+ highlighted runs)/);
+    assert.ok(await page.locator("#kk-board .kk-help-run").count(), "runs are highlighted");
+    assert.match(await press(page, "why"), /needs the server/);
+    const before = await page.$$eval("#kk-board [data-i]", (els) => els.map((e) => Number(e.dataset.value ?? 0)));
+    assert.equal(await press(page, "show"), "Done: the next digit is in (Undo takes it back).");
+    const after = await page.$$eval("#kk-board [data-i]", (els) => els.map((e) => Number(e.dataset.value ?? 0)));
+    const placed = after.flatMap((d, i) => (d !== before[i] ? [i] : []));
+    assert.equal(placed.length, 1, "one digit goes in");
+    assert.equal(after[placed[0]], solution[placed[0]], "it is the solution's digit");
   });
 });

@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { STAGES, hintRequest, positionKey, readAnswer, ruleMistakes } from "../../web/js/kakuro-assist.js";
+import { STAGES, hintRequest, positionKey, readAnswer, ruleMistakes, solutionAnswer } from "../../web/js/kakuro-assist.js";
 import { applyHint, marksOf, newGame, placeDigit, toggleMark, undo } from "../../web/js/kakuro-game.js";
 import { parseBoard } from "../../web/js/kakuro-model.js";
 
@@ -125,4 +125,23 @@ test("show applies places and removals as one move that undo takes back", () => 
   assert.ok(undo(g));
   assert.deepEqual({ values: g.values, marks: g.marks }, before);
   assert.equal(applyHint(g, { removes: [{ i: 11, digits: [1] }], places: [] }), false, "nothing to change");
+});
+
+test("with the puzzle's digits, the help needs no server: mistakes, then the tightest empty cell", () => {
+  const g = game();
+  const solution = [0, 0, 0, 0, 9, 1, 0, 8, 2, 0, 6, 3];
+  placeDigit(g, 4, 8);
+  assert.deepEqual(solutionAnswer(g.board, g.values, solution), { kind: "mistakes", cells: [4], offline: true });
+  placeDigit(g, 4, 9);
+  placeDigit(g, 8, 2);
+  const next = solutionAnswer(g.board, g.values, solution);
+  assert.equal(next.kind, "steps");
+  // Cell 5 (row 1) has one empty cell in its across run and two below in its down run: the tightest.
+  assert.deepEqual(next.cells, [5]);
+  assert.deepEqual(next.places, [{ i: 5, digit: 1 }]);
+  assert.equal(next.runs.length, 2);
+  assert.ok(applyHint(g, next));
+  assert.equal(g.values[5], 1);
+  for (const [i, d] of [[7, 8], [10, 6], [11, 3]]) placeDigit(g, i, d);
+  assert.deepEqual(solutionAnswer(g.board, g.values, solution), { kind: "solved", offline: true });
 });

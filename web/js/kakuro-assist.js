@@ -139,3 +139,29 @@ export function ruleMistakes(board, values) {
   }
   return out;
 }
+
+/**
+ * The help's answer without the server for a puzzle whose digits are known
+ * (the offline pack carries them): the same shapes as readAnswer, with
+ * `offline: true`. Wrong digits are mistakes; otherwise the next digit is
+ * the empty cell whose runs have the fewest empty cells (the tightest
+ * spot), its runs are where to look, and "show" places its digit. No
+ * explanation: the logical solver's steps need the server.
+ */
+export function solutionAnswer(board, values, solution) {
+  const digitCells = board.cells.flatMap((c, i) => (c.kind === "digit" ? [i] : []));
+  const wrong = digitCells.filter((i) => values[i] && values[i] !== solution[i]);
+  if (wrong.length) return { kind: "mistakes", cells: wrong, offline: true };
+  const runsOf = (i) => [board.runsOf[i].across, board.runsOf[i].down].filter((k) => k >= 0);
+  const empties = (k) => board.runs[k].cells.filter((j) => !values[j]).length;
+  let best = null;
+  for (const i of digitCells) {
+    if (values[i]) continue;
+    const runs = runsOf(i);
+    const score = runs.reduce((sum, k) => sum + empties(k), 0);
+    if (!best || score < best.score) best = { i, runs, score };
+  }
+  if (!best) return { kind: "solved", offline: true };
+  const places = [{ i: best.i, digit: solution[best.i] }];
+  return { kind: "steps", steps: [], runs: best.runs, cells: [best.i], removes: [], places, offline: true };
+}

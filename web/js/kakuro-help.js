@@ -4,14 +4,17 @@
 // (its explanation in the player's language), 4 show (it is applied, as one
 // move that undo takes back). Any move starts again at 1.
 // With the server, every stage comes from POST /api/kakuro/hint (asked once
-// per position). Without it, the check finds the digits that break the
-// rules (kakuro-assist.js' ruleMistakes; whether a digit that fits is right
-// needs the solution, which the client does not have) and the other stages
-// say they need the server; the digit-set hints (the Hints button) work
-// offline as ever. Pure parts: kakuro-assist.js.
+// per position). Without it, a puzzle of the offline pack, which carries its
+// digits, still gets the check (the wrong digits), where (the runs of the
+// tightest empty cell) and show (its digit); only why needs the server
+// (kakuro-assist.js' solutionAnswer). Any other puzzle offline gets the
+// check by the rules alone (ruleMistakes: whether a digit that fits is right
+// needs the solution) and the other stages say they need the server; the
+// digit-set hints (the Hints button) work offline as ever. Pure parts:
+// kakuro-assist.js.
 
 import { button, h } from "./dom.js";
-import { STAGES, hintRequest, positionKey, readAnswer, ruleMistakes } from "./kakuro-assist.js";
+import { STAGES, hintRequest, positionKey, readAnswer, ruleMistakes, solutionAnswer } from "./kakuro-assist.js";
 import { applyHint } from "./kakuro-game.js";
 
 /**
@@ -19,9 +22,11 @@ import { applyHint } from "./kakuro-game.js";
  * marks(), reset()}. `marks()` is what the board shows for it: {mistakes,
  * helpRuns, helpCells}; `reset()` forgets the stage (a move was made).
  * `api` is kakuro-api.js' client, `t` the translator; `onUse(stage)`, when
- * given, hears of every stage asked for (a daily puzzle counts them).
+ * given, hears of every stage asked for (a daily puzzle counts them);
+ * `knownSolution()`, when given, resolves to the puzzle's digits when the
+ * client has them (a pack puzzle) or null, for the help without the server.
  */
-export function createHelp(screen, api, t, onUse = null) {
+export function createHelp(screen, api, t, onUse = null, knownSolution = null) {
   const g = screen.game;
   /** The next stage (index in STAGES), the position it is for, and the server's answer for it. */
   let state = { stage: 0, position: null, answer: undefined };
@@ -51,7 +56,11 @@ export function createHelp(screen, api, t, onUse = null) {
   async function answer() {
     if (state.answer !== undefined) return state.answer;
     const reply = await api.hint(hintRequest(g));
-    if (reply === null) return null;
+    if (reply === null) {
+      // Offline: a pack puzzle's own digits still tell mistakes and the next digit.
+      const solution = await knownSolution?.();
+      return solution ? solutionAnswer(g.board, g.values, solution) : null;
+    }
     if (!reply.ok) return { error: reply.status };
     return readAnswer(g.board, reply.data) ?? { error: 200 };
   }
@@ -132,6 +141,10 @@ export function createHelp(screen, api, t, onUse = null) {
       say(h("p", {}, t("kakuro.assist.whereText", { count: a.runs.length })));
       panel.dataset.result = "where";
       state.stage = 2;
+    } else if (stage === "why" && a.offline) {
+      say(h("p", {}, t("kakuro.assist.needsServer")));
+      panel.dataset.result = "offline";
+      state.stage = 3;
     } else if (stage === "why") {
       show({ helpRuns: a.runs, helpCells: new Set(a.cells) });
       say(h("p", {}, t("kakuro.assist.whyText")), why(a));

@@ -371,8 +371,9 @@ export function unpackPuzzle(size, code) {
 
 /**
  * Every puzzle of the offline pack (web/kakuro/puzzles.json, written by
- * `gridforge kakuro web-pack`): [{size, difficulty, seed, puzzle}], the
- * puzzle in the crate's text format. Puzzle i of a size and difficulty was
+ * `gridforge kakuro web-pack`): [{size, difficulty, seed, puzzle,
+ * solution}], the puzzle in the crate's text format, the solution its
+ * digits row-major (0 off the digit cells). Puzzle i of a size and difficulty was
  * made from the pack's seed + i. A pack in another format has none.
  */
 export function packEntries(pack) {
@@ -391,7 +392,8 @@ function readPack(pack) {
   return pack.buckets.flatMap(({ size, difficulty, puzzles }) =>
     (Array.isArray(puzzles) ? puzzles : []).flatMap((code, i) => {
       try {
-        return [{ size, difficulty, seed: seed + i, puzzle: boardText(unpackPuzzle(size, code).board) }];
+        const { board, solution } = unpackPuzzle(size, code);
+        return [{ size, difficulty, seed: seed + i, puzzle: boardText(board), solution }];
       } catch (e) {
         if (e instanceof BoardFormatError) return [];
         throw e;
@@ -405,6 +407,15 @@ export function packPuzzles(pack, size, difficulty) {
   return packEntries(pack)
     .filter((p) => p.size === size && p.difficulty === difficulty)
     .map(({ seed, puzzle }) => ({ seed, puzzle }));
+}
+
+/**
+ * The digits of the pack puzzle whose text is `puzzleText` (row-major, 0
+ * off the digit cells), or null when the pack has no such puzzle. A game
+ * from a save or a link finds its digits too: the text is the puzzle.
+ */
+export function packSolution(pack, puzzleText) {
+  return packEntries(pack).find((p) => p.puzzle === puzzleText)?.solution ?? null;
 }
 
 /** How a pack puzzle is remembered as played. */

@@ -67,7 +67,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const pencilButton = button("kk-pencil", t("kakuro.pencil"), () => togglePencil(screen), toggle);
   const hintsButton = button("kk-hints-toggle", t("kakuro.hints"), () => toggleHints(screen), toggle);
   const hintsPanel = h("section", { class: "kk-hints", id: "kk-hints", "aria-live": "polite", hidden: true });
-  const help = tutorial ? null : createHelp(screen, kakuro.api, t, daily?.helped);
+  const help = tutorial ? null : createHelp(screen, kakuro.api, t, daily?.helped, daily ? null : () => kakuro.packSolution?.(g.board));
   const shareStatus = h("p", { class: "kk-note kk-share", id: "kk-share-status", role: "status" });
   const shareButton =
     tutorial || daily

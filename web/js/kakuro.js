@@ -17,7 +17,7 @@ import { newGame } from "./kakuro-game.js";
 import { keyDown } from "./kakuro-input.js";
 import { BadLinkError, readLink } from "./kakuro-link.js";
 import { renderMenu } from "./kakuro-menu.js";
-import { boardText, needsServer, packKey, packPuzzles, parseBoard, pickPuzzle } from "./kakuro-model.js";
+import { boardText, needsServer, packKey, packPuzzles, packSolution, parseBoard, pickPuzzle } from "./kakuro-model.js";
 import { showBoardScreen } from "./kakuro-play.js";
 import { openSlotDialog } from "./kakuro-slots.js";
 import {
@@ -205,7 +205,9 @@ export function createKakuro(ctx) {
   }
 
   function renderBoard(view, g, tutorial) {
-    const kakuro = { settings, storage, words, navigate: ctx.navigate, saveDialog, api, solved };
+    // The pack's digits of a board, for the help without the server.
+    const packDigits = async (b) => packSolution(await pack(), boardText(b));
+    const kakuro = { settings, storage, words, navigate: ctx.navigate, saveDialog, api, solved, packSolution: packDigits };
     board = showBoardScreen(view, g, { tutorial, notice }, kakuro);
     notice = null;
   }
