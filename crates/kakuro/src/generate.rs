@@ -48,7 +48,11 @@
 //! fact of a level), after the seeds' idea.
 //!
 //! Everything is driven by one `ChaCha8Rng` seeded from the caller's seed, so a
-//! seed always gives the same puzzle; every loop has a fixed bound and the
+//! seed always gives the same puzzle. On boards with a side over 16 most
+//! layouts' climbs fail, so there each layout is a slot with its own stream
+//! of that generator, the slots run on every thread of the rayon pool at once,
+//! and the lowest slot that makes a puzzle gives it (`generate_large`): the
+//! same puzzle on one thread or many; every loop has a fixed bound and the
 //! functions return an error instead of running on. [`generate_within`] adds
 //! a time budget: the same puzzle, or an error once the time is up.
 
@@ -62,6 +66,8 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Board sides the generator makes: rows and columns each, including the
@@ -265,6 +271,9 @@ fn generate_until(
         cols,
         difficulty,
     } = RectParams::new(params.rows, params.cols, params.difficulty)?;
+    if rows.max(cols) > RANKED_FILL_MAX_SIDE {
+        return generate_large(params, seed, deadline);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = GenerateStats::default();
     let mut layouts = 0;
@@ -301,6 +310,148 @@ fn generate_until(
     })
 }
 
+/// What one layout slot of [`generate_large`] came to.
+enum SlotOutcome {
+    /// The slot's puzzle.
+    Made(Box<Generated>),
+    /// No puzzle on this slot's layout (or no layout drawn).
+    Failed,
+    /// Stopped because a lower slot made its puzzle first: never used.
+    Cancelled,
+    /// The deadline came first.
+    OutOfTime,
+}
+
+/// [`generate`] for boards with a side over [`RANKED_FILL_MAX_SIDE`], where
+/// most layouts' climbs fail and each failure costs a tenth of a second or
+/// more: every layout is a *slot* with its own random stream (the seed's
+/// stream `slot + 1`), so the slots are independent and as many run at once
+/// as the rayon pool has threads. The answer is the lowest slot that makes a
+/// puzzle, which is the same whatever the threads and their timing (a slot
+/// is only ever stopped early when a lower one has succeeded), and so is
+/// every counter: the stats are those of the slots up to it.
+fn generate_large(
+    params: &RectParams,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Result<Generated, GenerateError> {
+    let found = AtomicU32::new(u32::MAX);
+    let next = AtomicU32::new(0);
+    let outcomes = Mutex::new(Vec::new());
+    let workers = rayon::current_num_threads().max(1);
+    rayon::in_place_scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|_| loop {
+                let slot = next.fetch_add(1, Ordering::Relaxed);
+                if slot >= MAX_LAYOUTS || slot > found.load(Ordering::Acquire) {
+                    return;
+                }
+                let (outcome, stats) = make_slot(params, seed, slot, deadline, &found);
+                let stop = matches!(outcome, SlotOutcome::OutOfTime);
+                if let SlotOutcome::Made(_) = outcome {
+                    found.fetch_min(slot, Ordering::AcqRel);
+                }
+                if let Ok(mut outcomes) = outcomes.lock() {
+                    outcomes.push((slot, outcome, stats));
+                }
+                if stop {
+                    return;
+                }
+            });
+        }
+    });
+    let mut outcomes = outcomes.into_inner().unwrap_or_else(|e| e.into_inner());
+    outcomes.sort_by_key(|(slot, _, _)| *slot);
+    let mut total = GenerateStats::default();
+    let RectParams {
+        rows,
+        cols,
+        difficulty,
+    } = *params;
+    // Slots are taken in order, so those below the first success or time-out
+    // are all here, failed.
+    for (_, outcome, stats) in outcomes {
+        total.add(&stats);
+        match outcome {
+            SlotOutcome::Made(mut made) => {
+                made.stats = total;
+                return Ok(*made);
+            }
+            SlotOutcome::Failed => {}
+            SlotOutcome::Cancelled | SlotOutcome::OutOfTime => {
+                return Err(GenerateError::OutOfTime {
+                    rows,
+                    cols,
+                    difficulty,
+                    millis: 0,
+                    stats: total,
+                })
+            }
+        }
+    }
+    Err(GenerateError::GaveUp {
+        rows,
+        cols,
+        difficulty,
+        stats: total,
+    })
+}
+
+/// One slot of [`generate_large`]: a layout drawn from the slot's own random
+/// stream (up to its share of [`MAX_LAYOUT_DRAWS`]) and up to
+/// [`FILLS_PER_LAYOUT`] fillings of it.
+fn make_slot(
+    params: &RectParams,
+    seed: u64,
+    slot: u32,
+    deadline: Option<Instant>,
+    found: &AtomicU32,
+) -> (SlotOutcome, GenerateStats) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(u64::from(slot) + 1);
+    let mut stats = GenerateStats::default();
+    let facts = params.difficulty.grade().level;
+    let mut layout = None;
+    while layout.is_none() && stats.layout_draws < MAX_LAYOUT_DRAWS / MAX_LAYOUTS {
+        stats.layout_draws += 1;
+        layout = Layout::random(
+            params.rows,
+            params.cols,
+            facts.digit_share,
+            facts.max_run,
+            &mut rng,
+        );
+    }
+    let Some(layout) = layout else {
+        return (SlotOutcome::Failed, stats);
+    };
+    let mut maker = Maker::new(&layout);
+    maker.deadline = deadline;
+    maker.cancel = Some((found, slot));
+    for _ in 0..FILLS_PER_LAYOUT {
+        if let Some(made) = maker.attempt(params.difficulty, true, &mut rng, &mut stats) {
+            return (SlotOutcome::Made(Box::new(made)), stats);
+        }
+        if maker.cancelled() {
+            return (SlotOutcome::Cancelled, stats);
+        }
+        if maker.out_of_time() {
+            return (SlotOutcome::OutOfTime, stats);
+        }
+    }
+    (SlotOutcome::Failed, stats)
+}
+
+impl GenerateStats {
+    /// Adds `other`'s counters to these.
+    fn add(&mut self, other: &GenerateStats) {
+        self.layout_draws += other.layout_draws;
+        self.fills += other.fills;
+        self.moves += other.moves;
+        self.ratings += other.ratings;
+    }
+}
+
 /// Turns a user's layout into a puzzle with exactly one solution, for the
 /// editor: checks the run rules ([`Layout::check`]), then fills and climbs as
 /// [`generate`] does, at whatever difficulty results (the logical solver must
@@ -331,7 +482,7 @@ struct FullRating {
 }
 
 /// The working state for one layout.
-struct Maker {
+struct Maker<'s> {
     model: Model,
     engine: Engine,
     /// The solution being shaped: a digit per digit cell.
@@ -349,10 +500,13 @@ struct Maker {
     first: Vec<u32>,
     /// When to stop climbing ([`generate_within`]); None: never.
     deadline: Option<Instant>,
+    /// In [`generate_large`]: the lowest slot that made a puzzle, and this
+    /// maker's slot; a maker whose slot is above it stops.
+    cancel: Option<(&'s AtomicU32, u32)>,
 }
 
-impl Maker {
-    fn new(layout: &Layout) -> Maker {
+impl<'s> Maker<'s> {
+    fn new(layout: &Layout) -> Maker<'s> {
         let model = Model::from_layout(layout);
         let engine = Engine::new(&model);
         let n = model.cell_count();
@@ -366,6 +520,7 @@ impl Maker {
             run_used: vec![0; model.runs.len()],
             first: Vec::new(),
             deadline: None,
+            cancel: None,
             model,
         }
     }
@@ -374,6 +529,17 @@ impl Maker {
     fn out_of_time(&self) -> bool {
         self.deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// True once a lower slot than this maker's has made its puzzle.
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .is_some_and(|(found, slot)| found.load(Ordering::Relaxed) < slot)
+    }
+
+    /// True when the climb must stop: out of time or cancelled.
+    fn must_stop(&self) -> bool {
+        self.cancelled() || self.out_of_time()
     }
 
     /// One filling and climb; the puzzle when it worked.
@@ -539,7 +705,7 @@ impl Maker {
         let mut best = cost;
         let mut since_best = 0;
         for _ in 0..MOVES_PER_CELL * self.digits.len() {
-            if self.out_of_time() {
+            if self.must_stop() {
                 return None;
             }
             if cost == 0 {
@@ -603,7 +769,7 @@ impl Maker {
         let mut cost = last.cost;
         let (mut kept, mut batch, mut since_best, mut kicks) = (0, LOCAL_MOVES_PER_RATING, 0, 0);
         for _ in 0..MOVES_PER_CELL * self.digits.len() {
-            if self.out_of_time() {
+            if self.must_stop() {
                 return None;
             }
             if kept > 0 && (cost == 0 || kept >= batch) {

@@ -281,6 +281,39 @@ fn thirty_by_thirty_and_rectangular_puzzles_are_unique_symmetric_and_connected()
     }
 }
 
+/// Every square side past the pack's, each at one difficulty (the four in
+/// turn), so no size goes untested.
+#[test]
+fn every_square_side_from_17_to_30_is_generated_and_checked() {
+    for side in 17..=30 {
+        let difficulty = Difficulty::ALL[side % Difficulty::ALL.len()];
+        check_generated(side, side, difficulty, side as u64);
+    }
+}
+
+/// Large boards try layouts on every thread of the rayon pool at once; the
+/// puzzle (and its counters) is the lowest successful layout's, whatever
+/// the number of threads.
+#[test]
+fn a_large_board_is_the_same_on_one_thread_or_several() {
+    let params = RectParams::new(24, 28, Difficulty::Expert).unwrap();
+    let on = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| generate(&params, 21).unwrap())
+    };
+    let one = on(1);
+    assert!(
+        one.stats.fills > 1,
+        "a seed that needs several fillings: {:?}",
+        one.stats
+    );
+    assert_eq!(one, on(2));
+    assert_eq!(one, on(3));
+}
+
 /// Within a time budget the puzzle is [`generate`]'s; past it, an error
 /// that says so (and the call returns soon after the budget).
 #[test]
