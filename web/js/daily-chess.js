@@ -49,7 +49,7 @@ export function createDailyChess(shared) {
     else if (!r.ok) message(view, date, "daily.refused", r);
     else {
       const a = r.data;
-      data.chess[date] = { game: a.game, counts: a.counts !== false, missMs: a.miss_show_ms ?? 600, result: null };
+      data.chess[date] = { game: a.game, counts: a.counts !== false, replay: a.replay === true, missMs: a.miss_show_ms ?? 600, result: null };
       shared.save();
       return true;
     }
@@ -93,7 +93,7 @@ export function createDailyChess(shared) {
         "section",
         { class: "chess daily-chess" },
         shared.head(c.date, t("home.chess.name"), h("span", { class: "chess-stats" }, ui.moves, ui.pairs), ui.timer),
-        c.entry.counts ? null : h("p", { class: "kk-note", id: "daily-not-counted" }, t("daily.notCounted")),
+        c.entry.counts ? null : h("p", { class: "kk-note", id: "daily-not-counted" }, t(c.entry.replay ? "daily.replayNotCounted" : "daily.notCounted")),
         ui.board.el,
         ui.message,
         ui.end,

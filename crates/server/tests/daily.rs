@@ -423,12 +423,27 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
         .post(&turn_path, &json!({"game": "00".repeat(16), "square": 5}))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    // Find a square that misses with square 0 (not its partner).
-    let (status, second) = server
+    // Find a missed pair: 0 and 63, else 1 and 62, … (a square has one
+    // partner, so a miss comes within two tries).
+    let (status, mut second) = server
         .post(&turn_path, &json!({"game": game, "square": 63}))
         .await;
     assert_eq!(status, StatusCode::OK, "{second}");
-    if second["result"] == "miss" {
+    let mut missed_first = 0;
+    while second["result"] != "miss" {
+        assert_eq!(second["result"], "pair", "{second}");
+        missed_first += 1;
+        assert!(missed_first < 4, "a miss comes within two tries");
+        for square in [missed_first, 63 - missed_first] {
+            clock.shift(second["wait_ms"].as_i64().unwrap());
+            let (status, body) = server
+                .post(&turn_path, &json!({"game": game, "square": square}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            second = body;
+        }
+    }
+    {
         clock.shift(second["wait_ms"].as_i64().unwrap() - 300);
         let (status, body) = server
             .post(&turn_path, &json!({"game": game, "square": 9}))
@@ -443,18 +458,55 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
             .get(&format!("/api/chess/daily/{date}/game?game={game}"))
             .await;
         assert_eq!(state["shown"].as_array().unwrap().len(), 2, "{state}");
-        assert_eq!(state["moves"], 1);
+        assert_eq!(state["moves"], missed_first + 1);
         // Once the missed pair has shown, the next turn puts it face down:
         // one of its squares may start the next move.
         let (status, body) = server
-            .post(&turn_path, &json!({"game": game, "square": 0}))
+            .post(&turn_path, &json!({"game": game, "square": missed_first}))
             .await;
         assert_eq!(status, StatusCode::OK, "a missed square again: {body}");
         assert_eq!(body["result"], "first", "{body}");
     }
 
-    // A new game replaces the unfinished one.
-    let game = start(player(1), Some("Cy")).await;
+    // A new game of a player who has turned squares of today's board is a
+    // replay: it is played, and it does not count, even as the first won.
+    let (status, replay) = server
+        .post(
+            &format!("/api/chess/daily/{date}/start"),
+            &json!({"player": player(1), "name": "Cy"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    assert_eq!(
+        (&replay["replay"], &replay["counts"]),
+        (&json!(true), &json!(false))
+    );
+    let (last, _, _) = play_chess(&server, &date, replay["game"].as_str().unwrap()).await;
+    assert_eq!(last["done"], true, "{last}");
+    assert_eq!(
+        (&last["counted"], &last["rank"]),
+        (&json!(false), &Value::Null)
+    );
+
+    // A player's first game counts. A new game replaces an unfinished one
+    // that turned no square, and is no replay.
+    let unplayed = start(player(2), Some("Cy")).await;
+    let (status, started) = server
+        .post(
+            &format!("/api/chess/daily/{date}/start"),
+            &json!({"player": player(2), "name": "Cy"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    assert_eq!(
+        (&started["replay"], &started["counts"]),
+        (&json!(false), &json!(true))
+    );
+    let game = started["game"].as_str().unwrap().to_string();
+    let (status, _) = server
+        .post(&turn_path, &json!({"game": unplayed, "square": 5}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "the replaced game is gone");
     let (status, _) = server
         .post(&turn_path, &json!({"game": "zz", "square": 5}))
         .await;
@@ -489,14 +541,14 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
     assert_eq!(state["moves"], moves);
 
     // Only the first finished game counts.
-    let again = start(player(1), Some("Cy")).await;
+    let again = start(player(2), Some("Cy")).await;
     let (last, _, _) = play_chess(&server, &date, &again).await;
     assert_eq!(last["counted"], false);
     assert_eq!(last["rank"], Value::Null);
     let (status, table) = server
         .get(&format!(
             "/api/chess/daily/{date}/table?player={}",
-            player(1)
+            player(2)
         ))
         .await;
     assert_eq!(status, StatusCode::OK, "{table}");

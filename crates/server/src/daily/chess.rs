@@ -121,8 +121,11 @@ pub struct ChessStartRequest {
 pub(crate) struct StartedJson {
     /// The game's id, for its turns.
     game: String,
-    /// A game won before the day's grace ends counts.
+    /// A game won before the day's grace ends counts, unless it is a replay.
     counts: bool,
+    /// The player turned a square of this day's board in an earlier game:
+    /// having seen the board, this game does not count.
+    replay: bool,
     /// The shortest time between two turns.
     min_turn_ms: u64,
     /// After a miss, the wait before the next turn.
@@ -133,7 +136,7 @@ pub(crate) struct StartedJson {
 
 /// `POST /api/chess/daily/{date}/start`.
 #[utoipa::path(post, path = "/api/chess/daily/{date}/start", tag = "daily",
-    summary = "Start a daily ChessMemory game (replaces the player's unfinished one)",
+    summary = "Start a daily ChessMemory game (replaces the player's unfinished one that turned no square; a replay does not count)",
     params(("date" = String, Path, description = "The UTC day, YYYY-MM-DD.")),
     request_body = ChessStartRequest,
     responses(
@@ -158,7 +161,8 @@ pub async fn chess_start(
     let mut id = [0u8; GAME_ID_BYTES];
     rand::fill(&mut id);
     let now = app.clock.now_ms();
-    app.store
+    let replay = app
+        .store
         .start_chess_game(&ChessGame {
             id: id.to_vec(),
             day: day.to_string(),
@@ -176,7 +180,8 @@ pub async fn chess_start(
         .await?;
     Ok(no_store(Json(StartedJson {
         game: hex::encode(id),
-        counts: day.counts_at(now),
+        counts: day.counts_at(now) && !replay,
+        replay,
         min_turn_ms: MIN_TURN_MS,
         miss_show_ms: MISS_SHOW_MS,
         started_at: now,

@@ -190,8 +190,10 @@ pub trait DailyStore {
         -> Result<Option<DailyOwn>, StoreError>;
 
     /// Starts a ChessMemory game, replacing the player's unfinished games of
-    /// that day.
-    async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError>;
+    /// that day that turned no square yet. Returns whether the player has
+    /// turned a square of that day's board in an earlier game: such a game
+    /// is a replay, and a replay never counts (its player has seen the board).
+    async fn start_chess_game(&self, game: &ChessGame) -> Result<bool, StoreError>;
 
     /// A ChessMemory game by id.
     async fn chess_game(&self, id: &[u8]) -> Result<Option<ChessGame>, StoreError>;
@@ -230,6 +232,11 @@ const INSERT_DAILY_SOLVE: &str =
     "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, assisted, \
      counted, name, solved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
      ON CONFLICT DO NOTHING";
+
+/// A ChessMemory game of the same day and player, other than `$3`, started
+/// no later than `$4`, that turned a square: the player has seen the board.
+const SEEN_BEFORE: &str = "SELECT 1 FROM daily_chess_games \
+     WHERE day = $1 AND player = $2 AND id <> $3 AND started_at <= $4 AND turns > 0 LIMIT 1";
 
 const GAME_COLUMNS: &str =
     "id, day, player, name, started_at, next_turn_at, matched, shown, moves, turns, log, finished_at";
@@ -439,10 +446,15 @@ where
         time_ms: i64,
         moves: Option<i64>,
     ) -> Result<i64, StoreError> {
+        // Two counts, each a range of the index daily_solves_clean_rank (an
+        // OR of the two ranges would make the database read every row).
         let better: i64 = sqlx::query(
-            "SELECT count(*) AS n FROM daily_solves \
-             WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
-             AND (time_ms < $4 OR (time_ms = $4 AND COALESCE(moves, 0) < $5))",
+            "SELECT (SELECT count(*) FROM daily_solves \
+                     WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
+                     AND time_ms < $4) \
+                  + (SELECT count(*) FROM daily_solves \
+                     WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
+                     AND time_ms = $4 AND COALESCE(moves, 0) < $5) AS n",
         )
         .bind(key.game)
         .bind(key.day.as_str())
@@ -455,15 +467,26 @@ where
         Ok(better + 1)
     }
 
-    pub(super) async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError> {
+    pub(super) async fn start_chess_game(&self, game: &ChessGame) -> Result<bool, StoreError> {
         let mut tx = self.0.begin().await?;
+        // Games that turned a square stay: they are what makes a later game
+        // of the player's a replay (see `update_chess_game`).
         sqlx::query(
-            "DELETE FROM daily_chess_games WHERE day = $1 AND player = $2 AND finished_at IS NULL",
+            "DELETE FROM daily_chess_games \
+             WHERE day = $1 AND player = $2 AND finished_at IS NULL AND turns = 0",
         )
         .bind(game.day.as_str())
         .bind(game.player.as_str())
         .execute(&mut *tx)
         .await?;
+        let replay = sqlx::query(SEEN_BEFORE)
+            .bind(game.day.as_str())
+            .bind(game.player.as_str())
+            .bind(game.id.as_slice())
+            .bind(game.started_at)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some();
         sqlx::query(&format!(
             "INSERT INTO daily_chess_games ({GAME_COLUMNS}) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
@@ -483,7 +506,7 @@ where
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(())
+        Ok(replay)
     }
 
     pub(super) async fn chess_game(&self, id: &[u8]) -> Result<Option<ChessGame>, StoreError> {
@@ -543,6 +566,19 @@ where
         }
         let mut counted = false;
         if let Some(solve) = solve {
+            let replay = solve.counted
+                && sqlx::query(SEEN_BEFORE)
+                    .bind(game.day.as_str())
+                    .bind(game.player.as_str())
+                    .bind(game.id.as_slice())
+                    .bind(game.started_at)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .is_some();
+            let solve = &DailySolve {
+                counted: solve.counted && !replay,
+                ..solve.clone()
+            };
             let inserted = bind_solve(sqlx::query(INSERT_DAILY_SOLVE), solve)
                 .execute(&mut *tx)
                 .await?
@@ -754,7 +790,7 @@ macro_rules! daily_store {
                     .daily_rank(key, time_ms, moves)
                     .await
             }
-            async fn start_chess_game(&self, game: &ChessGame) -> Result<(), StoreError> {
+            async fn start_chess_game(&self, game: &ChessGame) -> Result<bool, StoreError> {
                 DailyQueries(&self.$write).start_chess_game(game).await
             }
             async fn chess_game(&self, id: &[u8]) -> Result<Option<ChessGame>, StoreError> {

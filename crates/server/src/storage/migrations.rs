@@ -37,6 +37,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "daily puzzles",
         include_str!("../../migrations/sqlite/0005_daily.sql"),
     ),
+    (
+        6,
+        "daily rank index",
+        include_str!("../../migrations/sqlite/0006_daily_rank_index.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -65,6 +70,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         5,
         "daily puzzles",
         include_str!("../../migrations/postgres/0005_daily.sql"),
+    ),
+    (
+        6,
+        "daily rank index",
+        include_str!("../../migrations/postgres/0006_daily_rank_index.sql"),
     ),
 ]);
 
