@@ -633,3 +633,96 @@ async fn two_servers_share_the_dailies(url: &str) {
     a.stop().await;
     b.stop().await;
 }
+
+// ------------------------------------------------------------ ranks
+
+on_both_backends!(ranks_are_one_plus_the_faster_clean_solves);
+/// The store's rank (bucket counts plus the solves of the time's own bucket)
+/// against a count of the faster clean solves made here, over times spread
+/// across many buckets and shards, ties, equal times with other move
+/// counts, and assisted and uncounted solves, which never rank.
+async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
+    use gridforge_server::storage::daily::{DailyKey, DailyRecorded, DailySolve};
+    let store = gridforge_server::storage::open(url, 4)
+        .await
+        .expect("store");
+    let key = DailyKey {
+        game: "chess",
+        day: "2026-11-26".to_string(),
+        variant: "setup",
+    };
+    // A small generator of times: clusters (many in one bucket), a spread
+    // over seven powers of ten, repeats.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut clean: Vec<(i64, i64)> = Vec::new();
+    for i in 0..600u32 {
+        let r = next();
+        let time_ms = match r % 4 {
+            0 => 12_000 + (r >> 8) as i64 % 1_000,
+            1 => 10i64.pow(1 + (r >> 8) as u32 % 7) + (r >> 16) as i64 % 1_000,
+            2 => clean
+                .get((r >> 8) as usize % clean.len().max(1))
+                .map_or(5, |c| c.0),
+            _ => (r >> 8) as i64 % 3_000_000,
+        };
+        let moves = 32 + (r >> 40) as i64 % 8;
+        let assisted = r % 11 == 0;
+        let counted = r % 13 != 0;
+        let nonce = i.to_be_bytes().repeat(4);
+        let player = format!("player-{i:04}");
+        let recorded = store
+            .record_daily_solve(&DailySolve {
+                key: &key,
+                nonce: &nonce,
+                player: &player,
+                time_ms,
+                moves: Some(moves),
+                assisted,
+                counted,
+                name: None,
+                solved_at: 1,
+            })
+            .await
+            .expect("recorded");
+        assert_eq!(recorded, DailyRecorded::Recorded);
+        if counted && !assisted {
+            clean.push((time_ms, moves));
+        }
+    }
+    for probe in 0..300 {
+        let (time_ms, moves) = match probe % 3 {
+            0 => clean[probe % clean.len()],
+            1 => (clean[probe % clean.len()].0, 35),
+            _ => ((next() >> 8) as i64 % 20_000_000, 33),
+        };
+        let faster = clean.iter().filter(|c| **c < (time_ms, moves)).count() as i64;
+        let rank = store
+            .daily_rank(&key, time_ms, Some(moves))
+            .await
+            .expect("rank");
+        assert_eq!(rank, 1 + faster, "time {time_ms} ms, {moves} moves");
+    }
+}
+
+#[test]
+fn rank_buckets_keep_two_leading_digits() {
+    use gridforge_server::storage::daily::rank_bucket;
+    for (time, bucket) in [
+        (0, 0),
+        (99, 99),
+        (100, 100),
+        (109, 100),
+        (12_345, 12_000),
+        (99_999, 99_000),
+        (100_000, 100_000),
+        (3_456_789, 3_400_000),
+    ] {
+        assert_eq!(rank_bucket(time), bucket, "{time}");
+    }
+}

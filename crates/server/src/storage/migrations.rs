@@ -39,8 +39,8 @@ pub(super) const SQLITE: Embedded = Embedded(&[
     ),
     (
         6,
-        "daily rank index",
-        include_str!("../../migrations/sqlite/0006_daily_rank_index.sql"),
+        "daily ranks",
+        include_str!("../../migrations/sqlite/0006_daily_ranks.sql"),
     ),
 ]);
 
@@ -73,8 +73,8 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
     ),
     (
         6,
-        "daily rank index",
-        include_str!("../../migrations/postgres/0006_daily_rank_index.sql"),
+        "daily ranks",
+        include_str!("../../migrations/postgres/0006_daily_ranks.sql"),
     ),
 ]);
 
