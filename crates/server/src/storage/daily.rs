@@ -233,22 +233,13 @@ const INSERT_DAILY_SOLVE: &str =
      counted, name, solved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
      ON CONFLICT DO NOTHING";
 
-/// Adds a clean counted solve to its daily's count in its rank bucket
-/// ([`rank_bucket`]) and shard.
-const COUNT_CLEAN_SOLVE: &str =
-    "INSERT INTO daily_rank_counts (game, day, variant, bucket, shard, solves) \
-     VALUES ($1, $2, $3, $4, $5, 1) ON CONFLICT (game, day, variant, bucket, shard) \
-     DO UPDATE SET solves = daily_rank_counts.solves + 1";
-
-/// Rows per rank bucket: concurrent solves of one bucket update different
-/// rows (by their nonce), so PostgreSQL does not queue them on one row lock.
-const RANK_SHARDS: u8 = 8;
-
 /// The rank bucket of a time: the time with all but its two leading digits
 /// zeroed (12,345 ms is in the bucket 12,000 to 12,999). 90 buckets a power
 /// of ten, each 1 % to 10 % of its times wide: a rank sums the counts of the
 /// few hundred buckets below a time and counts the solves of its own bucket
-/// alone, however many solves the daily has.
+/// alone, however many solves the daily has. The database keeps the counts
+/// with a trigger on `daily_solves` that computes the same bucket (migration
+/// 6); the rank test on both backends holds the two together.
 pub fn rank_bucket(time_ms: i64) -> i64 {
     let mut width = 1;
     while time_ms / width >= 100 {
@@ -354,19 +345,14 @@ where
         &self,
         solve: &DailySolve<'_>,
     ) -> Result<DailyRecorded, StoreError> {
-        let mut tx = self.0.begin().await?;
+        // One statement: the trigger of migration 6 counts a clean solve.
         let inserted = bind_solve(sqlx::query(INSERT_DAILY_SOLVE), solve)
-            .execute(&mut *tx)
+            .execute(self.0)
             .await?
             .rows();
         if inserted == 1 {
-            if let Some(count) = count_clean_solve(solve) {
-                count.execute(&mut *tx).await?;
-            }
-            tx.commit().await?;
             return Ok(DailyRecorded::Recorded);
         }
-        tx.rollback().await?;
         let used = sqlx::query("SELECT 1 FROM daily_solves WHERE nonce = $1")
             .bind(solve.nonce)
             .fetch_optional(self.0)
@@ -619,9 +605,6 @@ where
                 .await?
                 .rows();
             counted = solve.counted && inserted == 1;
-            if let Some(count) = count_clean_solve(solve).filter(|_| inserted == 1) {
-                count.execute(&mut *tx).await?;
-            }
             if inserted == 0 && solve.counted {
                 // The player's first finished game counted already.
                 let later = DailySolve {
@@ -747,30 +730,6 @@ fn shown_text(shown: &[u8]) -> String {
 }
 
 /// [`INSERT_DAILY_SOLVE`]'s parameters.
-/// The statement that counts `solve` in its rank bucket, when it is clean
-/// and counted (run in the transaction that inserted it).
-fn count_clean_solve<'q, DB>(
-    solve: &DailySolve<'q>,
-) -> Option<sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>>
-where
-    DB: Database,
-    &'q str: Encode<'q, DB> + Type<DB>,
-    i64: Encode<'q, DB> + Type<DB>,
-{
-    if !solve.counted || solve.assisted {
-        return None;
-    }
-    let shard = solve.nonce.first().copied().unwrap_or(0) % RANK_SHARDS;
-    Some(
-        sqlx::query(COUNT_CLEAN_SOLVE)
-            .bind(solve.key.game)
-            .bind(solve.key.day.as_str())
-            .bind(solve.key.variant)
-            .bind(rank_bucket(solve.time_ms))
-            .bind(i64::from(shard)),
-    )
-}
-
 fn bind_solve<'q, DB>(
     query: sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>,
     solve: &DailySolve<'q>,
