@@ -9,7 +9,11 @@
 //! the path. In a body, `$T` stands for a fresh start token (or a daily
 //! ChessMemory game id) from the same route's `/start` (Triplex,
 //! BlockPuzzle, the daily Kakuro and ChessMemory), so solves, names and
-//! turns get past the signature.
+//! turns get past the signature. Each daily start is made for a new player
+//! id, which `$P` stands for, and then the server's clock (the fuzzer's own,
+//! `Config::clock`) moves past the puzzle's believable minimum; `$S` stands
+//! for the daily Kakuro's solution (solved here), so daily solves are
+//! accepted, recorded and ranked, not only refused.
 //!
 //! Properties: the server never answers 5xx to anything a client sends
 //! (bad input is 4xx; the engines' budgets bound the work); every 4xx of an
@@ -21,16 +25,25 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
+use gridforge_server::clock::Clock;
 use gridforge_server::dailies::Day;
 use gridforge_server::router::ROUTES;
 use gridforge_server::{Config, Server};
 use libfuzzer_sys::fuzz_target;
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use tower::ServiceExt;
 
 struct App {
     runtime: tokio::runtime::Runtime,
     router: Router,
+    /// The server's clock: moved on past a daily's believable minimum.
+    clock: Clock,
+    /// Daily starts made so far: each is for a new player id.
+    players: AtomicU64,
+    /// The daily Kakuro solutions by `date/difficulty`, solved here once.
+    solutions: Mutex<HashMap<String, String>>,
 }
 
 /// One server for the whole run: a fresh SQLite file in the temp folder.
@@ -48,13 +61,21 @@ fn app() -> &'static App {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
         // One engine run at a time, and no long waits for a slot.
         config.compute_slots = 1;
+        let clock = Clock::default();
+        config.clock = clock.clone();
         let server = runtime
             .block_on(Server::start(&config))
             .expect("the server starts");
         let router = server.router();
         // The socket stays bound but unused; the router is all we drive.
         std::mem::forget(server);
-        App { runtime, router }
+        App {
+            runtime,
+            router,
+            clock,
+            players: AtomicU64::new(0),
+            solutions: Mutex::new(HashMap::new()),
+        }
     })
 }
 
@@ -98,14 +119,47 @@ fn check(uri: &str, status: StatusCode, body: &[u8]) {
     }
 }
 
-/// The player id the daily starts are made for.
-const PLAYER: &str = "fuzz-player-0001";
+/// The player id of the `n`th daily start.
+fn player(n: u64) -> String {
+    format!("fuzz-player-{n:08}")
+}
+
+/// The daily Kakuro of `date` and `difficulty`'s solution in the text format
+/// a solve sends, solved here with the library's search (cached).
+async fn daily_solution(app: &App, date: &str, difficulty: &str) -> Option<String> {
+    let key = format!("{date}/{difficulty}");
+    if let Some(found) = app.solutions.lock().unwrap().get(&key) {
+        return Some(found.clone());
+    }
+    let uri = format!("/api/kakuro/daily/{date}");
+    let (status, answer) = call(&app.router, Method::GET, &uri, Vec::new()).await;
+    check(&uri, status, &answer);
+    if !status.is_success() {
+        return None;
+    }
+    let day: serde_json::Value = serde_json::from_slice(&answer).ok()?;
+    let puzzle = day["puzzles"]
+        .as_array()?
+        .iter()
+        .find(|p| p["difficulty"] == difficulty)?["puzzle"]
+        .as_str()?
+        .parse::<gridforge_kakuro::Board>()
+        .ok()?;
+    let outcome = gridforge_kakuro::solve(&puzzle, 2, 5_000_000).ok()?;
+    let [solution] = &outcome.solutions[..] else {
+        panic!("{key}: a daily Kakuro with {} solutions", outcome.solutions.len());
+    };
+    let text = solution.to_string();
+    app.solutions.lock().unwrap().insert(key, text.clone());
+    Some(text)
+}
 
 fuzz_target!(|data: &[u8]| {
     let [pick, params, rest @ ..] = data else {
         return;
     };
-    let App { runtime, router } = app();
+    let app = app();
+    let App { runtime, router, clock, .. } = app;
     // Levels 0 to 5 (0 does not exist), BlockPuzzle's last and a sealed
     // Triplex level past the first pack.
     let level = match params & 7 {
@@ -113,11 +167,7 @@ fuzz_target!(|data: &[u8]| {
         7 => 725,
         n => u32::from(n),
     };
-    let today = Day::of_ms(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64),
-    );
+    let today = Day::of_ms(clock.now_ms());
     let day = Day(today.0 + [0, -1, 1, -400][usize::from((params >> 3) & 3)]);
     let difficulty = ["easy", "medium", "hard", "expert"][usize::from((params >> 5) & 3)];
     let (method, path) = &ROUTES[usize::from(*pick) % ROUTES.len()];
@@ -132,8 +182,9 @@ fuzz_target!(|data: &[u8]| {
                 // The start route of the same family and level.
                 if let Some(prefix) = uri.rsplit_once('/').map(|(prefix, _)| prefix) {
                     let start = format!("{prefix}/start");
+                    let who = player(app.players.fetch_add(1, Ordering::Relaxed));
                     let start_body = if start.contains("/daily/") {
-                        format!(r#"{{"player":"{PLAYER}"}}"#).into_bytes()
+                        format!(r#"{{"player":"{who}"}}"#).into_bytes()
                     } else {
                         Vec::new()
                     };
@@ -146,7 +197,22 @@ fuzz_target!(|data: &[u8]| {
                             .or(value["game"].as_str())
                             .expect("a token or a game")
                             .to_string();
-                        let text = String::from_utf8_lossy(&body).replace("$T", &token);
+                        let mut text = String::from_utf8_lossy(&body)
+                            .replace("$T", &token)
+                            .replace("$P", &who);
+                        if text.contains("$S") && uri.starts_with("/api/kakuro/daily/") {
+                            let solution =
+                                daily_solution(app, &day.to_string(), difficulty).await;
+                            // Inside a JSON string: its newlines escaped.
+                            let escaped = serde_json::to_string(&solution.unwrap_or_default())
+                                .unwrap_or_default();
+                            let escaped = escaped.trim_matches('"');
+                            text = text.replace("$S", escaped);
+                        }
+                        // A person takes the believable minimum at least.
+                        if let Some(wait) = value["min_time_ms"].as_u64() {
+                            clock.shift(wait as i64 + 1);
+                        }
                         body = text.into_bytes();
                     }
                 }
