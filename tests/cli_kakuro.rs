@@ -161,12 +161,12 @@ fn bad_puzzles_get_one_line_and_a_non_zero_exit() {
         stderr(&output)
     );
 
-    // Below 10 and above 30 are refused with one line naming the range.
-    for size in ["3", "9", "31"] {
+    // Below 6 and above 30 are refused with one line naming the range.
+    for size in ["2", "3", "5", "31"] {
         let output = gridforge(&["kakuro", "generate", "--size", size, "--difficulty", "easy"]);
         assert_eq!(output.status.code(), Some(2));
         assert_eq!(stderr(&output).lines().count(), 1);
-        assert!(stderr(&output).contains("10..=30"), "{}", stderr(&output));
+        assert!(stderr(&output).contains("6..=30"), "{}", stderr(&output));
     }
     let output = gridforge(&[
         "kakuro",

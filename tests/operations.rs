@@ -575,6 +575,64 @@ async fn metrics_are_scraped_from_their_own_listener() {
         .unwrap();
     assert_eq!(wrong.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
+    // Daily Kakuro solves refused, each for its reason: a grid that is not
+    // the solution, the solution sooner than a person writes it, a forged
+    // token.
+    let today: Value = client
+        .get(server.url("/api/kakuro/daily/today"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let date = today["date"].as_str().unwrap();
+    let easy: gridforge_kakuro::Board = today["puzzles"][0]["puzzle"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let solution = gridforge_kakuro::solve(&easy, 2, 5_000_000)
+        .unwrap()
+        .solutions;
+    assert_eq!(solution.len(), 1, "the daily has one solution");
+    let daily = |path: &str| server.url(&format!("/api/kakuro/daily/{date}/easy/{path}"));
+    let player = "metrics-player-1";
+    let started: Value = client
+        .post(daily("start"))
+        .json(&json!({"player": player}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    for (token, grid, status) in [
+        (
+            &started["token"],
+            json!("2 2\n- -\n- 1"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            &started["token"],
+            json!(solution[0].to_string()),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            &json!("forged"),
+            json!(solution[0].to_string()),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let answer = client
+            .post(daily("solve"))
+            .json(&json!({"token": token, "player": player, "grid": grid}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), status);
+    }
+
     // The public listener has no /metrics.
     let public = client.get(server.url("/metrics")).send().await.unwrap();
     assert_eq!(public.status(), StatusCode::NOT_FOUND);
@@ -635,6 +693,14 @@ async fn metrics_are_scraped_from_their_own_listener() {
         assert_eq!(
             value(&all, outcomes, &[("outcome", outcome)]),
             Some(count),
+            "{outcome}: {text}"
+        );
+    }
+    let daily = "gridforge_daily_solves_total";
+    for outcome in ["not_a_solution", "too_fast", "bad_token"] {
+        assert_eq!(
+            value(&all, daily, &[("game", "kakuro"), ("outcome", outcome)]),
+            Some(1.0),
             "{outcome}: {text}"
         );
     }

@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "75ad4ee8f38b43a7";
+const VERSION = "6069d1b75324af37";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -193,9 +193,9 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and not __fi
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and not __fish_seen_subcommand_from generate solve rate hint combos book web-pack help" -f -a "book" -d 'Write a PDF puzzle book: a title page, the puzzles several a page (large ones a page each) with number and difficulty, then the solutions. The same arguments give the same bytes'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and not __fish_seen_subcommand_from generate solve rate hint combos book web-pack help" -f -a "web-pack" -d 'Write the pack of pregenerated puzzles the web client plays when the server cannot be reached (web/kakuro/puzzles.json): `--count` puzzles of every size and difficulty, each as its layout and digits (the clues follow from them)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and not __fish_seen_subcommand_from generate solve rate hint combos book web-pack help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l size -d 'Board size N (an N×N grid including the clue row and column), 10 to 30' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l width -d 'Columns of a rectangular board (including the clue column), 10 to 30; with --height' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l height -d 'Rows of a rectangular board (including the clue row), 10 to 30; with --width' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l size -d 'Board size N (an N×N grid including the clue row and column), 6 to 30' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l width -d 'Columns of a rectangular board (including the clue column), 6 to 30; with --height' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l height -d 'Rows of a rectangular board (including the clue row), 6 to 30; with --width' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l difficulty -d 'easy, medium, hard or expert' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l seed -d 'Seed of the first puzzle; puzzle i uses seed + i, so each can be made again alone' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from generate" -l count -d 'How many puzzles to generate' -r
@@ -223,9 +223,9 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_s
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from combos" -l json -d 'Print one JSON array of the sets'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from combos" -s h -l help -d 'Print help'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from combos" -s V -l version -d 'Print version'
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l size -d 'Board size N (N×N including the clue row and column), 10 to 30' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l width -d 'Columns of a rectangular board (including the clue column), 10 to 30; with --height' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l height -d 'Rows of a rectangular board (including the clue row), 10 to 30; with --width' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l size -d 'Board size N (N×N including the clue row and column), 6 to 30' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l width -d 'Columns of a rectangular board (including the clue column), 6 to 30; with --height' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l height -d 'Rows of a rectangular board (including the clue row), 6 to 30; with --width' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l difficulty -d 'easy, medium, hard or expert (with --size or --width and --height)' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l seed -d 'Seed of the first puzzle; puzzle i uses seed + i' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l count -d 'How many puzzles to generate' -r

@@ -19,13 +19,13 @@ use std::process::ExitCode;
 pub enum Command {
     /// Generate puzzles with exactly one solution, rated at the asked difficulty.
     Generate {
-        /// Board size N (an N×N grid including the clue row and column), 10 to 30.
+        /// Board size N (an N×N grid including the clue row and column), 6 to 30.
         #[arg(long, value_parser = side_parser(), required_unless_present = "width", conflicts_with_all = ["width", "height"])]
         size: Option<u64>,
-        /// Columns of a rectangular board (including the clue column), 10 to 30; with --height.
+        /// Columns of a rectangular board (including the clue column), 6 to 30; with --height.
         #[arg(long, value_parser = side_parser(), requires = "height")]
         width: Option<u64>,
-        /// Rows of a rectangular board (including the clue row), 10 to 30; with --width.
+        /// Rows of a rectangular board (including the clue row), 6 to 30; with --width.
         #[arg(long, value_parser = side_parser(), requires = "width")]
         height: Option<u64>,
         /// easy, medium, hard or expert.
@@ -115,13 +115,13 @@ pub enum Command {
     /// (large ones a page each) with number and difficulty, then the
     /// solutions. The same arguments give the same bytes.
     Book {
-        /// Board size N (N×N including the clue row and column), 10 to 30.
+        /// Board size N (N×N including the clue row and column), 6 to 30.
         #[arg(long, value_parser = side_parser(), conflicts_with_all = ["width", "height", "input"])]
         size: Option<u64>,
-        /// Columns of a rectangular board (including the clue column), 10 to 30; with --height.
+        /// Columns of a rectangular board (including the clue column), 6 to 30; with --height.
         #[arg(long, value_parser = side_parser(), requires = "height", conflicts_with = "input")]
         width: Option<u64>,
-        /// Rows of a rectangular board (including the clue row), 10 to 30; with --width.
+        /// Rows of a rectangular board (including the clue row), 6 to 30; with --width.
         #[arg(long, value_parser = side_parser(), requires = "width", conflicts_with = "input")]
         height: Option<u64>,
         /// easy, medium, hard or expert (with --size or --width and --height).
@@ -272,9 +272,9 @@ fn parse_digits(text: &str) -> Result<DigitSet, String> {
         .collect()
 }
 
-/// The board sides `generate` takes: the generator's [`SIZES`]. Below 10
+/// The board sides `generate` takes: the generator's [`SIZES`]. Below 6
 /// (down to the 3 of the smallest board with a digit) is refused too, naming
-/// the range: small boards leave the layout rules little room.
+/// the range: smaller boards leave the layout rules no room.
 fn side_parser() -> clap::builder::RangedU64ValueParser {
     clap::value_parser!(u64).range(*SIZES.start() as u64..=*SIZES.end() as u64)
 }

@@ -15,7 +15,7 @@ export const PACK_SIZES = [10, 11, 12, 13, 14, 15, 16];
 /**
  * The board sizes New game offers, clue row and column included: a square
  * N×N as the number N, a rectangle as "<columns>x<rows>" (the generator
- * makes 10 to 30 a side, crates/kakuro's SIZES). The editor offers the
+ * makes 6 to 30 a side, crates/kakuro's SIZES). The editor offers the
  * squares. Those past PACK_SIZES need the server.
  */
 export const SIZES = [...PACK_SIZES, 18, 20, 22, 25, 28, 30, "24x28", "20x30"];

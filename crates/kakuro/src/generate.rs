@@ -71,8 +71,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Board sides the generator makes: rows and columns each, including the
-/// clue row and column, so boards from 10×10 to 30×30, square or not.
-pub const SIZES: RangeInclusive<usize> = 10..=30;
+/// clue row and column, so boards from 6×6 to 30×30, square or not. Below 6
+/// the layout rules (runs of 2 to 9 cells, half-turn symmetry, a share of
+/// digit cells) leave no room: a 3×3's one layout, a 2×2 block, always has a
+/// second solution, and no 4×4 layout meets them.
+pub const SIZES: RangeInclusive<usize> = 6..=30;
 
 /// Board sizes (N×N) of the offline web pack: the pack's size budget keeps it
 /// to the sizes a phone shows whole.

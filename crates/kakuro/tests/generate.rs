@@ -238,7 +238,7 @@ fn the_same_seed_gives_the_same_puzzle() {
 
 #[test]
 fn sizes_outside_the_range_are_refused() {
-    for size in [0, 3, 9, 31, 100] {
+    for size in [0, 3, 5, 31, 100] {
         assert_eq!(
             generate(
                 &RectParams {
@@ -255,13 +255,13 @@ fn sizes_outside_the_range_are_refused() {
 
 #[test]
 fn sides_outside_the_range_are_refused_in_a_rectangle() {
-    for (rows, cols, side) in [(9, 20, 9), (20, 31, 31), (31, 9, 31)] {
+    for (rows, cols, side) in [(5, 20, 5), (20, 31, 31), (31, 5, 31)] {
         assert_eq!(
             RectParams::new(rows, cols, Difficulty::Easy),
             Err(GenerateError::SizeOutOfRange(side))
         );
     }
-    assert!(RectParams::new(10, 30, Difficulty::Expert).is_ok());
+    assert!(RectParams::new(6, 30, Difficulty::Expert).is_ok());
 }
 
 /// Large and rectangular boards, every difficulty at 20, 25 and 30 (the
@@ -279,6 +279,17 @@ fn thirty_by_thirty_and_rectangular_puzzles_are_unique_symmetric_and_connected()
     for &(rows, cols, difficulty, seed) in &LARGE_CASES[8..] {
         check_generated(rows, cols, difficulty, seed);
     }
+}
+
+/// The small boards below the pack's sizes, 6 to 9, at every difficulty.
+#[test]
+fn small_puzzles_from_6_to_9_are_unique_symmetric_and_connected() {
+    for side in 6..=9 {
+        for (i, difficulty) in Difficulty::ALL.into_iter().enumerate() {
+            check_generated(side, side, difficulty, (side * 4 + i) as u64);
+        }
+    }
+    check_generated(6, 9, Difficulty::Hard, 1);
 }
 
 /// Every square side past the pack's, each at one difficulty (the four in

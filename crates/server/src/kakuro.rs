@@ -36,14 +36,14 @@ pub const MAX_FILL_SIDE: usize = 32;
 #[serde(deny_unknown_fields)]
 #[schema(as = KakuroGenerateRequest)]
 pub struct GenerateRequest {
-    /// Board size N (N×N including the clue row and column), 10 to 30; or
+    /// Board size N (N×N including the clue row and column), 6 to 30; or
     /// give `width` and `height` instead.
     #[serde(default)]
     pub size: Option<usize>,
-    /// Columns of a rectangular board (clue column included), 10 to 30; with `height`.
+    /// Columns of a rectangular board (clue column included), 6 to 30; with `height`.
     #[serde(default)]
     pub width: Option<usize>,
-    /// Rows of a rectangular board (clue row included), 10 to 30; with `width`.
+    /// Rows of a rectangular board (clue row included), 6 to 30; with `width`.
     #[serde(default)]
     pub height: Option<usize>,
     /// `easy`, `medium`, `hard` or `expert`.
@@ -91,7 +91,7 @@ impl PuzzleJson {
     request_body = GenerateRequest,
     responses(
         (status = 200, description = "A puzzle with exactly one solution.", body = PuzzleJson),
-        (status = 400, description = "Size out of range (sides 10 to 30), neither `size` nor `width` with `height` (or both), unknown difficulty or malformed JSON.", body = ErrorBody),
+        (status = 400, description = "Size out of range (sides 6 to 30), neither `size` nor `width` with `height` (or both), unknown difficulty or malformed JSON.", body = ErrorBody),
         (status = 422, description = "Wrong JSON types, or the generator gave up within its budget (tries or time).", body = ErrorBody),
         (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
