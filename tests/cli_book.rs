@@ -413,13 +413,13 @@ fn bad_book_arguments_get_one_line_and_exit_2() {
                 "kakuro",
                 "book",
                 "--size",
-                "9",
+                "5",
                 "--difficulty",
                 "easy",
                 "--out",
                 &pdf,
             ],
-            "9",
+            "5",
         ),
         (
             vec![

@@ -602,11 +602,11 @@ fn exit_codes_follow_one_rule() {
         ("combos 45 2", 1),
         ("combos 46 2", 2),
         ("combos 10 10", 2),
-        ("generate --size 9 --difficulty easy", 2),
+        ("generate --size 5 --difficulty easy", 2),
         ("generate --size 31 --difficulty easy", 2),
         ("generate --size 2 --difficulty easy", 2),
         ("generate --width 24 --difficulty easy", 2),
-        ("generate --width 9 --height 20 --difficulty easy", 2),
+        ("generate --width 5 --height 20 --difficulty easy", 2),
         (
             "generate --size 20 --width 20 --height 20 --difficulty easy",
             2,
