@@ -35,11 +35,13 @@ fn info(pdf: &str) -> (usize, String) {
     (field("Pages:").parse().unwrap(), field("Page size:"))
 }
 
-/// One word on a page, as `pdftotext -bbox` gives it.
+/// One word on a page, as `pdftotext -bbox` gives it: its box and text.
 #[derive(Clone, Debug)]
 struct Word {
     x: f32,
     y: f32,
+    x1: f32,
+    y1: f32,
     text: String,
 }
 
@@ -63,6 +65,8 @@ fn words(pdf: &str) -> Vec<Vec<Word>> {
             pages.last_mut().unwrap().push(Word {
                 x: attr(line, "xMin"),
                 y: attr(line, "yMin"),
+                x1: attr(line, "xMax"),
+                y1: attr(line, "yMax"),
                 text,
             });
         }
@@ -70,10 +74,12 @@ fn words(pdf: &str) -> Vec<Vec<Word>> {
     pages
 }
 
-/// A grid found on a page: its caption's words and the words drawn in it.
+/// A grid found on a page: its caption's words, its left edge (where its
+/// caption starts) and the words drawn in it.
 #[derive(Debug, Default)]
 struct Grid {
     caption: Vec<String>,
+    left: f32,
     words: Vec<Word>,
 }
 
@@ -93,7 +99,9 @@ fn grids(page: &[Word]) -> BTreeMap<usize, Grid> {
             .iter()
             .filter(|w| (w.y - y).abs() < 0.5 && w.x >= x - 0.5);
         let caption = line.map(|w| w.text.clone()).collect();
-        grids.entry(number).or_default().caption = caption;
+        let grid = grids.entry(number).or_default();
+        grid.caption = caption;
+        grid.left = x;
     }
     let on_a_caption = |w: &Word| captions.iter().any(|c| (c.2 - w.y).abs() < 0.5);
     for word in page.iter().filter(|w| !on_a_caption(w)) {
@@ -115,50 +123,66 @@ fn grids(page: &[Word]) -> BTreeMap<usize, Grid> {
 /// Something in each of a grid's cells, by (row, column).
 type Cells<T> = BTreeMap<(usize, usize), T>;
 
-/// What a Kakuro grid's words say: clue text and digit by cell, with the
-/// cells found from the clue words (each at its cell's left, so the least
-/// distance between two columns of them is the pitch and the least x and y
-/// are column 0 and row 0, which hold clues on every board).
+/// What a Kakuro grid's words say: each clue cell's sums in the text
+/// format's notation (`down,across`, a side empty when absent) and each
+/// digit, by cell. The grid's left edge is its caption's; a clue sum is the
+/// smallest kind of word (a digit, in a solution, is taller); the pitch is the
+/// least step between two sums on one line (two neighbours' down sums, or
+/// across sums); a sum's place in its cell says which it is (a down sum
+/// starts near the cell's left, an across sum past its middle, and sits half
+/// a cell higher); the top row of sums is row 0.
 fn cells(grid: &Grid) -> (Cells<String>, Cells<u8>) {
-    let clues: Vec<&Word> = grid
-        .words
-        .iter()
-        .filter(|w| w.text.contains('\\'))
-        .collect();
-    let least_step = |values: Vec<f32>| {
-        let mut steps: Vec<f32> = Vec::new();
-        for a in &values {
-            for b in &values {
-                if b - a > 2.0 {
-                    steps.push(b - a);
-                }
+    let height = |w: &Word| w.y1 - w.y;
+    let least = grid.words.iter().map(height).fold(f32::MAX, f32::min);
+    let (sums, digits): (Vec<&Word>, Vec<&Word>) =
+        grid.words.iter().partition(|w| height(w) < least * 1.3);
+    let mut pitch = f32::MAX;
+    for a in &sums {
+        for b in &sums {
+            if (a.y - b.y).abs() < 0.5 && b.x - a.x > 2.0 {
+                pitch = pitch.min(b.x - a.x);
             }
         }
-        steps.into_iter().fold(f32::MAX, f32::min)
-    };
-    // Clue words start at their cell's left; their tops differ a little with
-    // the glyphs' heights, so the pitch comes from the columns.
-    let pitch = least_step(clues.iter().map(|w| w.x).collect());
-    let x0 = clues.iter().map(|w| w.x).fold(f32::MAX, f32::min);
-    let y0 = clues.iter().map(|w| w.y).fold(f32::MAX, f32::min);
-    let at = |w: &Word| {
-        (
-            ((w.y - y0) / pitch).round() as usize,
-            ((w.x - x0) / pitch).round() as usize,
-        )
-    };
-    let mut clue_cells = BTreeMap::new();
-    let mut digits = BTreeMap::new();
-    for word in &grid.words {
-        if word.text.contains('\\') {
-            assert!(clue_cells.insert(at(word), word.text.clone()).is_none());
-        } else if let Ok(d @ 1..=9) = word.text.parse::<u8>() {
-            assert!(digits.insert(at(word), d).is_none());
-        } else {
-            panic!("a word in a grid is neither a clue nor a digit: {word:?}");
-        }
     }
-    (clue_cells, digits)
+    let x0 = grid.left;
+    // The column, and where in it the word starts (0 to 1 of a cell).
+    let place = |x: f32| {
+        let f = (x - x0) / pitch;
+        (f.floor() as usize, f - f.floor())
+    };
+    let across = |w: &Word| place(w.x).1 > 0.3;
+    // A down sum's top is half a cell below an across sum's in its row.
+    let top = |w: &Word| w.y - if across(w) { 0.0 } else { pitch * 0.5 };
+    let y0 = sums.iter().map(|w| top(w)).fold(f32::MAX, f32::min);
+    let row = |w: &Word| ((top(w) - y0) / pitch).round() as usize;
+    let mut sides: Cells<(String, String)> = BTreeMap::new();
+    for w in &sums {
+        let sum: u8 = w
+            .text
+            .parse()
+            .unwrap_or_else(|_| panic!("a clue sum is a number: {w:?}"));
+        assert!((3..=45).contains(&sum), "a clue sum is 3 to 45: {w:?}");
+        let side = sides.entry((row(w), place(w.x).0)).or_default();
+        let slot = if across(w) { &mut side.1 } else { &mut side.0 };
+        assert!(slot.is_empty(), "two sums in one place: {w:?}");
+        *slot = sum.to_string();
+    }
+    let clue_cells = sides
+        .into_iter()
+        .map(|(cell, (down, across))| (cell, format!("{down},{across}")))
+        .collect();
+    let mut found = BTreeMap::new();
+    for w in digits {
+        let d = match w.text.parse::<u8>() {
+            Ok(d @ 1..=9) => d,
+            _ => panic!("a word in a grid is neither a clue sum nor a digit: {w:?}"),
+        };
+        // A digit is centred in its cell, whose top is a little above y0.
+        let (cx, cy) = ((w.x + w.x1) / 2.0, (w.y + w.y1) / 2.0);
+        let cell = (((cy - y0) / pitch - 0.4).round() as usize, place(cx).0);
+        assert!(found.insert(cell, d).is_none(), "two digits in {cell:?}");
+    }
+    (clue_cells, found)
 }
 
 #[test]
@@ -221,14 +245,14 @@ fn a_kakuro_book_reads_back_and_every_puzzle_solves_to_its_printed_solution() {
             clues, solution_clues,
             "puzzle {number}: the solution's clues differ"
         );
-        // The board in the text format: a clue `d\a` is `d,a`, a white cell
-        // (a digit in the solution) is 0, anything else blank.
+        // The board in the text format: a clue is `d,a`, a white cell (a
+        // digit in the solution) is 0, anything else blank.
         let mut board = format!("{rows} {cols}\n");
         let mut printed = format!("{rows} {cols}\n");
         for r in 0..*rows {
             let row: Vec<String> = (0..*cols)
                 .map(|c| match (clues.get(&(r, c)), digits.get(&(r, c))) {
-                    (Some(clue), None) => clue.replace('\\', ","),
+                    (Some(clue), None) => clue.clone(),
                     (None, Some(_)) => "0".to_string(),
                     (None, None) => "-".to_string(),
                     (Some(_), Some(_)) => panic!("puzzle {number}: a clue and a digit in one cell"),

@@ -111,7 +111,7 @@ pub fn kakuro(
     let title = args.title.clone().unwrap_or_else(|| "Kakuro".to_string());
     let lines = [
         count_line(puzzles.len(), "puzzles", &what),
-        "Write a digit 1 to 9 in every white cell: each run adds up to its clue (down\\across), no digit twice in a run.".to_string(),
+        "Write a digit 1 to 9 in every white cell: each run adds up to its clue (down sums below a clue cell's diagonal, across sums above it), no digit twice in a run.".to_string(),
     ];
     let book = gridforge_book::kakuro::book(args.paper, &title, &lines, &puzzles)?;
     write(&book, puzzles.len(), args)

@@ -2,11 +2,11 @@
 //! with its number and difficulty under it, then the solutions, smaller,
 //! with the same numbers.
 //!
-//! A clue cell is grey with its sums written `down\across` (`16\` for a
-//! down clue alone, `\7` for an across clue alone), the notation of text
-//! Kakuro, as one text run at the cell's left, so a PDF reader's text (and
-//! the tests) get every clue back with its cell. The solution grids write
-//! the clues the same way and a digit in every white cell.
+//! A clue cell is grey and split by a diagonal, as printed Kakuro are: the
+//! down sum in the lower-left half, the across sum in the upper-right, each
+//! its own text run at a fixed place in the cell (so a PDF reader's text,
+//! and the tests, tell them apart by position). The solution grids draw the
+//! clues the same way and a digit in every white cell.
 
 use crate::layout::{self, Anchor, Book, Mark, Page, SlotSpec};
 use crate::{BookError, Paper};
@@ -32,11 +32,15 @@ const CAPTION_SIZE: f32 = 10.0;
 /// Caption font size under a solution.
 const SOLUTION_CAPTION_SIZE: f32 = 7.0;
 
-/// The clue text of a cell: `down\across`, either side empty when absent.
-pub fn clue_text(down: Option<u8>, across: Option<u8>) -> String {
-    let side = |sum: Option<u8>| sum.map(|s| s.to_string()).unwrap_or_default();
-    format!("{}\\{}", side(down), side(across))
-}
+/// A clue's font size, in cells: the largest at which `45` sits whole in
+/// its half of a clue cell (the across sum above the diagonal, the down sum
+/// below it).
+const CLUE_SIZE: f32 = 0.34;
+/// Where a down sum starts, in cells from its cell's left, and its baseline
+/// from the cell's top: the lower-left half.
+const DOWN_AT: (f32, f32) = (0.07, 0.9);
+/// The same for an across sum: the upper-right half.
+const ACROSS_AT: (f32, f32) = (0.52, 0.4);
 
 /// Lays out a Kakuro book: a title page (`title`, then `lines` and where
 /// the solutions start), the puzzles, then the solutions.
@@ -145,15 +149,25 @@ fn draw(
                     }
                 }
                 Some(Cell::Clue { down, across }) => {
+                    // As printed Kakuro are: a diagonal splits the cell, the
+                    // down sum below it, the across sum above.
                     page.marks.push(grey_cell(x, y, p));
-                    // One size for every clue, the largest that fits `19\23`.
-                    page.marks.push(Mark::text(
-                        x + p * 0.05,
-                        y + p * 0.62,
-                        p * 0.31,
-                        clue_text(down, across),
-                        Anchor::Start,
-                    ));
+                    page.marks.push(Mark::Line {
+                        from: (x, y),
+                        to: (x + p, y + p),
+                        width: (p * 0.03).max(0.4),
+                    });
+                    for (sum, (dx, dy)) in [(down, DOWN_AT), (across, ACROSS_AT)] {
+                        if let Some(sum) = sum {
+                            page.marks.push(Mark::text(
+                                x + p * dx,
+                                y + p * dy,
+                                p * CLUE_SIZE,
+                                sum.to_string(),
+                                Anchor::Start,
+                            ));
+                        }
+                    }
                 }
                 Some(Cell::Blank) | None => page.marks.push(grey_cell(x, y, p)),
             }
