@@ -345,6 +345,11 @@ fn generate_large(
     rayon::in_place_scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|_| loop {
+                // Past the deadline no slot is begun (one begun records its
+                // outcome, so the slots taken stay a run from 0).
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                    return;
+                }
                 let slot = next.fetch_add(1, Ordering::Relaxed);
                 if slot >= MAX_LAYOUTS || slot > found.load(Ordering::Acquire) {
                     return;
@@ -391,6 +396,17 @@ fn generate_large(
                 })
             }
         }
+    }
+    // No slot made a puzzle: every slot failed, or the deadline stopped the
+    // slots before they were all tried.
+    if next.load(Ordering::Relaxed) < MAX_LAYOUTS {
+        return Err(GenerateError::OutOfTime {
+            rows,
+            cols,
+            difficulty,
+            millis: 0,
+            stats: total,
+        });
     }
     Err(GenerateError::GaveUp {
         rows,
