@@ -43,6 +43,11 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The JSON answer to `request`.
+async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 /// Solves level `n` with a fresh token (after its floor time) and returns
 /// the answer.
 async fn solve_once(server: &ServerProcess, n: usize, name: Option<&str>) -> (StatusCode, Value) {
@@ -578,14 +583,7 @@ async fn metrics_are_scraped_from_their_own_listener() {
     // Daily Kakuro solves refused, each for its reason: a grid that is not
     // the solution, the solution sooner than a person writes it, a forged
     // token.
-    let today: Value = client
-        .get(server.url("/api/kakuro/daily/today"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let today = json_of(client.get(server.url("/api/kakuro/daily/today"))).await;
     let date = today["date"].as_str().unwrap();
     let easy: gridforge_kakuro::Board = today["puzzles"][0]["puzzle"]
         .as_str()
@@ -598,15 +596,7 @@ async fn metrics_are_scraped_from_their_own_listener() {
     assert_eq!(solution.len(), 1, "the daily has one solution");
     let daily = |path: &str| server.url(&format!("/api/kakuro/daily/{date}/easy/{path}"));
     let player = "metrics-player-1";
-    let started: Value = client
-        .post(daily("start"))
-        .json(&json!({"player": player}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let started = json_of(client.post(daily("start")).json(&json!({"player": player}))).await;
     for (token, grid, status) in [
         (
             &started["token"],

@@ -378,6 +378,13 @@ fn generate_large(
     } = *params;
     // Slots are taken in order, so those below the first success or time-out
     // are all here, failed.
+    let out_of_time = |stats| GenerateError::OutOfTime {
+        rows,
+        cols,
+        difficulty,
+        millis: 0,
+        stats,
+    };
     for (_, outcome, stats) in outcomes {
         total.add(&stats);
         match outcome {
@@ -386,27 +393,13 @@ fn generate_large(
                 return Ok(*made);
             }
             SlotOutcome::Failed => {}
-            SlotOutcome::Cancelled | SlotOutcome::OutOfTime => {
-                return Err(GenerateError::OutOfTime {
-                    rows,
-                    cols,
-                    difficulty,
-                    millis: 0,
-                    stats: total,
-                })
-            }
+            SlotOutcome::Cancelled | SlotOutcome::OutOfTime => return Err(out_of_time(total)),
         }
     }
     // No slot made a puzzle: every slot failed, or the deadline stopped the
     // slots before they were all tried.
     if next.load(Ordering::Relaxed) < MAX_LAYOUTS {
-        return Err(GenerateError::OutOfTime {
-            rows,
-            cols,
-            difficulty,
-            millis: 0,
-            stats: total,
-        });
+        return Err(out_of_time(total));
     }
     Err(GenerateError::GaveUp {
         rows,

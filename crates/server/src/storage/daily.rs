@@ -500,14 +500,7 @@ where
         .bind(game.player.as_str())
         .execute(&mut *tx)
         .await?;
-        let replay = sqlx::query(SEEN_BEFORE)
-            .bind(game.day.as_str())
-            .bind(game.player.as_str())
-            .bind(game.id.as_slice())
-            .bind(game.started_at)
-            .fetch_optional(&mut *tx)
-            .await?
-            .is_some();
+        let replay = seen_before(game).fetch_optional(&mut *tx).await?.is_some();
         sqlx::query(&format!(
             "INSERT INTO daily_chess_games ({GAME_COLUMNS}) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
@@ -587,15 +580,8 @@ where
         }
         let mut counted = false;
         if let Some(solve) = solve {
-            let replay = solve.counted
-                && sqlx::query(SEEN_BEFORE)
-                    .bind(game.day.as_str())
-                    .bind(game.player.as_str())
-                    .bind(game.id.as_slice())
-                    .bind(game.started_at)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .is_some();
+            let replay =
+                solve.counted && seen_before(game).fetch_optional(&mut *tx).await?.is_some();
             let solve = &DailySolve {
                 counted: solve.counted && !replay,
                 ..solve.clone()
@@ -730,6 +716,23 @@ fn shown_text(shown: &[u8]) -> String {
 }
 
 /// [`INSERT_DAILY_SOLVE`]'s parameters.
+/// [`SEEN_BEFORE`] for `game`: is it a replay?
+fn seen_before<'q, DB>(
+    game: &'q ChessGame,
+) -> sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>
+where
+    DB: Database,
+    &'q str: Encode<'q, DB> + Type<DB>,
+    &'q [u8]: Encode<'q, DB> + Type<DB>,
+    i64: Encode<'q, DB> + Type<DB>,
+{
+    sqlx::query(SEEN_BEFORE)
+        .bind(game.day.as_str())
+        .bind(game.player.as_str())
+        .bind(game.id.as_slice())
+        .bind(game.started_at)
+}
+
 fn bind_solve<'q, DB>(
     query: sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>,
     solve: &DailySolve<'q>,
