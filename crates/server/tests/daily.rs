@@ -686,7 +686,7 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
                 assisted,
                 counted,
                 name: None,
-                solved_at: 1,
+                solved_at: i64::from(i),
             })
             .await
             .expect("recorded");
@@ -722,7 +722,102 @@ fn rank_buckets_keep_two_leading_digits() {
         (99_999, 99_000),
         (100_000, 100_000),
         (3_456_789, 3_400_000),
+        (99_999_999_999_999, 99_000_000_000_000),
+        (123_456_789_012_345_678, 123_456_000_000_000_000),
     ] {
         assert_eq!(rank_bucket(time), bucket, "{time}");
     }
+}
+
+on_both_backends!(a_game_left_for_a_replay_does_not_count_either);
+/// A player turns a square of game A, starts B (a replay) and turns squares
+/// there, then goes back to A and wins it: A does not count either, since B
+/// showed the board while A waited. A player with one game counts.
+async fn a_game_left_for_a_replay_does_not_count_either(url: &str) {
+    use gridforge_server::storage::daily::{ChessGame, DailyKey, DailySolve};
+    let store = gridforge_server::storage::open(url, 4)
+        .await
+        .expect("store");
+    let day = "2026-11-26";
+    let key = DailyKey {
+        game: "chess",
+        day: day.to_string(),
+        variant: "setup",
+    };
+    let game = |id: u8, player: &str, started_at: i64| ChessGame {
+        id: vec![id; 16],
+        day: day.to_string(),
+        player: player.to_string(),
+        name: None,
+        started_at,
+        next_turn_at: started_at,
+        matched: 0,
+        shown: Vec::new(),
+        moves: 0,
+        turns: 0,
+        log: String::new(),
+        finished_at: None,
+    };
+    let turned = |g: &ChessGame, square: u8| ChessGame {
+        turns: g.turns + 1,
+        shown: vec![square],
+        log: square.to_string(),
+        ..g.clone()
+    };
+    // Wins `g` (its version `turns`) and says whether the solve counted.
+    let win = |g: &ChessGame| {
+        let won = ChessGame {
+            turns: g.turns + 1,
+            matched: -1,
+            moves: 32,
+            finished_at: Some(g.started_at + 60_000),
+            ..g.clone()
+        };
+        let store = &store;
+        let key = &key;
+        let before = g.turns;
+        async move {
+            let solve = DailySolve {
+                key,
+                nonce: &won.id,
+                player: &won.player,
+                time_ms: 60_000,
+                moves: Some(32),
+                assisted: false,
+                counted: true,
+                name: None,
+                solved_at: won.started_at + 60_000,
+            };
+            store
+                .update_chess_game(&won, before, Some(&solve))
+                .await
+                .expect("written")
+                .expect("no other turn came first")
+        }
+    };
+
+    let a = game(1, "player-a-0001", 1_000);
+    assert!(!store.start_chess_game(&a).await.unwrap(), "a first game");
+    let a = turned(&a, 0);
+    assert_eq!(
+        store.update_chess_game(&a, 0, None).await.unwrap(),
+        Some(false)
+    );
+    let b = game(2, "player-a-0001", 2_000);
+    assert!(store.start_chess_game(&b).await.unwrap(), "a replay");
+    let b = turned(&b, 5);
+    assert_eq!(
+        store.update_chess_game(&b, 0, None).await.unwrap(),
+        Some(false)
+    );
+    assert!(!win(&a).await, "A waited while B showed the board");
+
+    let c = game(3, "player-c-0001", 3_000);
+    assert!(!store.start_chess_game(&c).await.unwrap());
+    let c = turned(&c, 9);
+    assert_eq!(
+        store.update_chess_game(&c, 0, None).await.unwrap(),
+        Some(false)
+    );
+    assert!(win(&c).await, "one game, counted");
 }

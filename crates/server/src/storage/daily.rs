@@ -241,17 +241,20 @@ const INSERT_DAILY_SOLVE: &str =
 /// with a trigger on `daily_solves` that computes the same bucket (migration
 /// 6); the rank test on both backends holds the two together.
 pub fn rank_bucket(time_ms: i64) -> i64 {
+    // The migration's CASE stops growing the width at 10^12 ms (31 years).
     let mut width = 1;
-    while time_ms / width >= 100 {
+    while time_ms / width >= 100 && width < 1_000_000_000_000 {
         width *= 10;
     }
     time_ms - time_ms % width
 }
 
-/// A ChessMemory game of the same day and player, other than `$3`, started
-/// no later than `$4`, that turned a square: the player has seen the board.
+/// Another ChessMemory game of the same day and player than `$3` that turned
+/// a square, whenever it started: the player has seen the board outside this
+/// game (an earlier game, or a later one played while this one waited), so
+/// this game is a replay.
 const SEEN_BEFORE: &str = "SELECT 1 FROM daily_chess_games \
-     WHERE day = $1 AND player = $2 AND id <> $3 AND started_at <= $4 AND turns > 0 LIMIT 1";
+     WHERE day = $1 AND player = $2 AND id <> $3 AND turns > 0 LIMIT 1";
 
 const GAME_COLUMNS: &str =
     "id, day, player, name, started_at, next_turn_at, matched, shown, moves, turns, log, finished_at";
@@ -715,7 +718,6 @@ fn shown_text(shown: &[u8]) -> String {
         .join(" ")
 }
 
-/// [`INSERT_DAILY_SOLVE`]'s parameters.
 /// [`SEEN_BEFORE`] for `game`: is it a replay?
 fn seen_before<'q, DB>(
     game: &'q ChessGame,
@@ -724,15 +726,14 @@ where
     DB: Database,
     &'q str: Encode<'q, DB> + Type<DB>,
     &'q [u8]: Encode<'q, DB> + Type<DB>,
-    i64: Encode<'q, DB> + Type<DB>,
 {
     sqlx::query(SEEN_BEFORE)
         .bind(game.day.as_str())
         .bind(game.player.as_str())
         .bind(game.id.as_slice())
-        .bind(game.started_at)
 }
 
+/// [`INSERT_DAILY_SOLVE`]'s parameters.
 fn bind_solve<'q, DB>(
     query: sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>,
     solve: &DailySolve<'q>,
