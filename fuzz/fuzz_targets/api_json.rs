@@ -10,10 +10,10 @@
 //! ChessMemory game id) from the same route's `/start` (Triplex,
 //! BlockPuzzle, the daily Kakuro and ChessMemory), so solves, names and
 //! turns get past the signature. Each daily start is made for a new player
-//! id, which `$P` stands for, and then the server's clock (the fuzzer's own,
-//! `Config::clock`) moves past the puzzle's believable minimum; `$S` stands
-//! for the daily Kakuro's solution (solved here), so daily solves are
-//! accepted, recorded and ranked, not only refused.
+//! id, which `$P` stands for; `$S` stands for the daily Kakuro's solution
+//! (solved here), and for that solve the server's clock (the fuzzer's own,
+//! `Config::clock`) moves past the puzzle's believable minimum and back after
+//! it, so daily solves are accepted, recorded and ranked, not only refused.
 //!
 //! Properties: the server never answers 5xx to anything a client sends
 //! (bad input is 4xx; the engines' budgets bound the work); every 4xx of an
@@ -182,6 +182,8 @@ fuzz_target!(|data: &[u8]| {
     runtime.block_on(async {
         if *method == "post" {
             let mut body = rest.to_vec();
+            // How far the clock was moved for this solve, to move it back.
+            let mut waited = 0;
             if body.windows(2).any(|w| w == b"$T") {
                 // The start route of the same family and level.
                 if let Some(prefix) = uri.rsplit_once('/').map(|(prefix, _)| prefix) {
@@ -212,10 +214,11 @@ fuzz_target!(|data: &[u8]| {
                                 .unwrap_or_default();
                             let escaped = escaped.trim_matches('"');
                             text = text.replace("$S", escaped);
-                        }
-                        // A person takes the believable minimum at least.
-                        if let Some(wait) = value["min_time_ms"].as_u64() {
-                            clock.shift(wait as i64 + 1);
+                            // A person takes the believable minimum at least.
+                            if let Some(wait) = value["min_time_ms"].as_u64() {
+                                waited = wait as i64 + 1;
+                                clock.shift(waited);
+                            }
                         }
                         body = text.into_bytes();
                     }
@@ -223,6 +226,9 @@ fuzz_target!(|data: &[u8]| {
             }
             let (status, answer) = call(router, Method::POST, &uri, body).await;
             check(&uri, status, &answer);
+            // The clock stays by the real one, so the days do not run ahead
+            // (each new day would make its dailies again).
+            clock.shift(-waited);
         } else {
             let Ok(tail) = std::str::from_utf8(rest) else {
                 return;
