@@ -493,8 +493,8 @@ where
 
     pub(super) async fn start_chess_game(&self, game: &ChessGame) -> Result<bool, StoreError> {
         let mut tx = self.0.begin().await?;
-        // Games that turned a square stay: they are what makes a later game
-        // of the player's a replay (see `update_chess_game`).
+        // Games that turned a square stay: each makes the player's other
+        // games of the day replays (see `SEEN_BEFORE`).
         sqlx::query(
             "DELETE FROM daily_chess_games \
              WHERE day = $1 AND player = $2 AND finished_at IS NULL AND turns = 0",
