@@ -7,8 +7,15 @@
 //! A front end (the CLI, the server) that holds a `G: Game` can parse a puzzle,
 //! validate it, solve it with a limit and a budget, and generate one from params
 //! and a seed without knowing which game it is.
+//!
+//! [`path`] holds what the games share of solving paths: the wire format's
+//! codec, the path statistics and the review flags.
 
 #![deny(missing_docs)]
+
+pub mod path;
+
+pub use path::{review_flags, PathError, PathGame, PathStats, ReviewFlag, Timing};
 
 use rayon::prelude::*;
 use std::fmt;
