@@ -19,6 +19,9 @@
 //! filled board; [`hint()`] checks a position for mistakes or explains the
 //! next deduction, step by step (see the [`hint` module](mod@hint)).
 //!
+//! Solving paths: [`KakuroPath`] (the digits set and erased, with their
+//! times), [`path::replay`] and [`path::human_floor_ms`] (see [`path`]).
+//!
 //! ```
 //! use gridforge_kakuro::{solve, Board, Uniqueness};
 //!
@@ -39,6 +42,7 @@ pub mod hint;
 mod layout;
 pub mod logic;
 mod model;
+pub mod path;
 mod search;
 mod validate;
 
@@ -52,6 +56,7 @@ pub use generate::{
     fill, generate, generate_within, FillError, GenerateError, GenerateStats, Generated,
     RectParams, PACK_SIZES, SIZES,
 };
+pub use gridforge_game::{review_flags, PathError, PathStats, ReviewFlag, Timing};
 pub use gridforge_game::{Game, Uniqueness};
 pub use hint::{
     hint, Bound, Detail, Hint, HintError, HintRun, Marks, Message, Param, Placement, Pos, Removal,
@@ -63,5 +68,6 @@ pub use logic::{
     LevelFacts, LogicGaveUp, LogicOutcome, LogicReport, Technique, UnknownDifficulty, DIFFICULTIES,
     MASTER,
 };
+pub use path::{KakuroEvent, KakuroPath};
 pub use search::{solve, SearchStats, SolveError, SolveOutcome};
 pub use validate::{is_solved, validate, Violation, ViolationKind};
