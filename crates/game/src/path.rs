@@ -470,14 +470,18 @@ fn pacing(gaps: &mut [u64]) -> (f64, f64) {
 /// Below this pacing CV a path without a single correction is mechanical.
 ///
 /// People's gaps between inputs are heavy-tailed (quick strings of easy
-/// inputs, long thinks): a log-normal with σ = 0.5 (a steady solver) has a
-/// CV of 0.53, and most people are far above. A script sleeping a constant
-/// time with ±20 % uniform jitter has a CV of 0.12, with ±50 % of 0.29.
-pub const MECHANICAL_CV: f64 = 0.35;
+/// inputs, long thinks): a log-normal with σ = 0.6 (a steady solver) has a
+/// CV of 0.66, and most people are far above; over the 7 to 22 gaps of a
+/// small level the sample CV of such a steady person still stays above 0.35
+/// (the tests' simulated players). A script sleeping a constant time with
+/// ±20 % uniform jitter has a CV of 0.12, with ±50 % of 0.29.
+pub const MECHANICAL_CV: f64 = 0.3;
 /// Below this quartile dispersion a path without a single correction is
-/// mechanical (a log-normal with σ = 0.5 has 0.33; ±50 % uniform jitter
-/// 0.25, ±20 % 0.1), so a metronome with a few long pauses added is caught too.
-pub const MECHANICAL_DISPERSION: f64 = 0.2;
+/// mechanical, so a metronome with a few long pauses added (which raise the
+/// CV, not the quartiles) is caught too: ±10 % jitter gives 0.05, ±20 %
+/// 0.1. A steady person's (σ = 0.6) is 0.38, but over 20 gaps a sample can
+/// fall to 0.12, hence the low threshold.
+pub const MECHANICAL_DISPERSION: f64 = 0.1;
 /// At or above this fraction of placements in reading (or column) order, a
 /// path is a fill, not a solve: a person follows the deductions, which jump
 /// around the grid.

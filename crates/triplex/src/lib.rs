@@ -13,6 +13,9 @@
 //! | generate | [`census_rectangle`] (the [`census`] of one rectangle: every level it has) |
 //! | difficulty | the solver's node count ([`CensusLevel::difficulty`]); no named levels |
 //!
+//! [`path`] reads and replays solving paths (the pieces placed and removed,
+//! with their times) of Triplex and BlockPuzzle levels.
+//!
 //! [`chain`] seals a pack for the offline web client, each level opened by the
 //! previous level's solution.
 
@@ -27,6 +30,7 @@ pub mod hint;
 mod keys;
 pub mod level;
 pub mod pack;
+pub mod path;
 pub mod piece;
 pub mod piece_set;
 pub mod solve;
@@ -48,6 +52,7 @@ pub use hint::{
 };
 pub use level::{piece_letter, Level, Placement, Solution};
 pub use pack::{CensusLine, Family, GameLevel, LevelRecord, Pack, PublicLevel, GAME_PACK_MAX_AREA};
+pub use path::{TriplexAction, TriplexEvent, TriplexPath};
 pub use piece::{Piece, Transform};
 pub use piece_set::{Limit, PieceSet};
 pub use solve::{solve, solve_multiset, SolveOutcome, SolveStats, DEFAULT_NODE_BUDGET};
