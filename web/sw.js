@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "6069d1b75324af37";
+const VERSION = "579dd5c1bdda4615";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -69,6 +69,7 @@ const FILES = [
   "js/print.js",
   "js/resources.js",
   "js/server.js",
+  "js/solve-path.js",
   "js/store.js",
   "js/triplex-api.js",
   "js/triplex-board.js",
