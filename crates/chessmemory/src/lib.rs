@@ -19,6 +19,11 @@
 //! | generate | [`generate`] (and `ChessMemory::generate_batch` for many seeds in parallel) |
 //! | difficulty | none: setups have no difficulty levels |
 //!
+//! Daily games: [`generate_for_game`] gives every game its own fresh setup
+//! (seeded from the day's seed and a secret per-game nonce) rather than one of
+//! the day's 16 symmetric variants, which a mapper tells apart in a few
+//! squares; [`per_game`] says why and what it costs.
+//!
 //! The game is Memory, so there is no puzzle to search; a setup's solution is
 //! how its pieces pair off, which [`solve`] finds and counts.
 //!
@@ -36,6 +41,7 @@
 mod attacks;
 mod game;
 mod generate;
+pub mod per_game;
 mod piece;
 mod setup;
 mod solve;
@@ -50,6 +56,7 @@ pub use generate::{
     DEFAULT_RESTART_BUDGET,
 };
 pub use gridforge_game::{Game, Uniqueness};
+pub use per_game::{game_seed, generate_for_game};
 pub use piece::{Color, Kind, Piece};
 pub use setup::{ParseSetupError, Setup};
 pub use solve::{solve, Pairing, SolveError, SolveOutcome, SolveStats};
