@@ -323,3 +323,50 @@ fn the_floor_grows_with_the_puzzle_and_beats_the_old_minimum() {
     let filled = made.puzzle.filled_with(&made.solution).unwrap();
     assert_eq!(human_floor_ms(&filled).unwrap(), easy);
 }
+
+/// The attacker's script: random texts and random well-formed paths thrown at
+/// the parser and the replay; each is answered with a value or an error,
+/// never a panic, and a replay that passes really ends at the solution.
+#[test]
+fn random_paths_are_answered_never_panic() {
+    use gridforge_game::path::{PathGame, PathWriter};
+    let (puzzle, solution) = tiny();
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    const ALPHABET: &[u8] =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/ \xc3\xa9";
+    for _ in 0..20_000 {
+        let len = rng.random_range(0..40);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())])
+            .collect();
+        let _ = String::from_utf8_lossy(&bytes).parse::<KakuroPath>();
+    }
+    let mut replayed = 0;
+    for _ in 0..20_000 {
+        let events = rng.random_range(1..10);
+        let mut w = PathWriter::new(PathGame::Kakuro, events);
+        let mut t = 0;
+        for _ in 0..events {
+            t += rng.random_range(0..3_000);
+            w.event(t);
+            // Mostly the four digit cells and small digits, so some paths solve.
+            let cell = [4, 5, 7, 8, rng.random_range(0..12)][rng.random_range(0..5)];
+            w.varint(cell * 10 + rng.random_range(0..5));
+        }
+        if let Ok(path) = w.finish().parse::<KakuroPath>() {
+            let timing = Timing {
+                solve_ms: t + 100,
+                slack_ms: 1_000,
+            };
+            if replay(&puzzle, &solution, &path, timing).is_ok() {
+                replayed += 1;
+                let mut board = vec![0u8; 9];
+                for e in path.events.iter() {
+                    board[e.cell] = e.digit.unwrap_or(0);
+                }
+                assert_eq!(&board[..], solution.digits(), "{path:?}");
+            }
+        }
+    }
+    assert!(replayed > 0, "no random path solved the 2×2");
+}

@@ -8,11 +8,9 @@ use gridforge_kakuro::path::replay;
 use gridforge_kakuro::{Board, KakuroEvent, KakuroPath, Solution, Timing};
 use serde_json::Value;
 
-const FIXTURES: &str = include_str!("../../../web-tests/unit/fixtures/solve-paths.json");
-
-fn fixtures() -> Value {
-    serde_json::from_str(FIXTURES).unwrap()
-}
+#[path = "../../game/tests/common/path_fixtures.rs"]
+mod path_fixtures;
+use path_fixtures::{check_refusals, fixtures};
 
 fn events_of(fixture: &Value) -> Vec<KakuroEvent> {
     fixture["events"]
@@ -59,24 +57,6 @@ fn the_first_fixture_solves_the_docs_puzzle() {
 
 #[test]
 fn broken_kakuro_texts_are_refused_with_the_named_error() {
-    let all = fixtures();
-    let mut checked = 0;
-    for fixture in all["invalid"].as_array().unwrap() {
-        if fixture["game"] != "kakuro" {
-            continue;
-        }
-        let error = fixture["text"]
-            .as_str()
-            .unwrap()
-            .parse::<KakuroPath>()
-            .unwrap_err();
-        let name = fixture["error"].as_str().unwrap();
-        assert!(
-            format!("{error:?}").starts_with(name),
-            "{}: {error:?}, expected {name}",
-            fixture["name"]
-        );
-        checked += 1;
-    }
+    let checked = check_refusals::<KakuroPath>("kakuro");
     assert!(checked >= 7, "{checked}");
 }

@@ -409,3 +409,71 @@ fn the_floor_grows_with_pieces_and_difficulty() {
     assert!(big > small * 4, "{big} vs {small}");
     assert!(human_floor_ms(&game.level, 1 << 20) > small);
 }
+
+/// The attacker's script: random well-formed paths of random placements
+/// thrown at the replay of level 1 and of a big level; each is answered with
+/// a value or an error, never a panic, and one that passes really ends with
+/// every piece where the solution puts it.
+#[test]
+fn random_paths_are_answered_never_panic() {
+    use gridforge_game::path::{PathGame, PathWriter};
+    let mut rng = ChaCha8Rng::seed_from_u64(98);
+    let (game, solution) = first();
+    let mut levels = vec![(game, solution)];
+    levels.extend(big_levels().into_iter().take(1));
+    let mut replayed = 0;
+    for (game, solution) in &levels {
+        let area = game.level.width() * game.level.height();
+        let pieces = solution.len();
+        for _ in 0..20_000 {
+            let events = rng.random_range(1..8);
+            let mut w = PathWriter::new(PathGame::Triplex, events);
+            let mut t = 0;
+            for _ in 0..events {
+                t += rng.random_range(0..3_000);
+                w.event(t);
+                let piece = rng.random_range(0..pieces + 1);
+                if rng.random_bool(0.2) {
+                    w.varint(piece as u64 * 2);
+                    continue;
+                }
+                w.varint(piece as u64 * 2 + 1);
+                // Half the time a piece's own cells, else random ones.
+                let cells = match solution.get(piece) {
+                    Some(p) if rng.random_bool(0.5) => cells_of(&game.level, p),
+                    _ => (0..rng.random_range(0..5))
+                        .map(|_| rng.random_range(0..area + 2))
+                        .collect(),
+                };
+                w.varint(cells.len() as u64);
+                for c in cells {
+                    w.varint(c as u64);
+                }
+            }
+            let Ok(path) = w.finish().parse::<TriplexPath>() else {
+                continue;
+            };
+            let timing = Timing {
+                solve_ms: t + 100,
+                slack_ms: 1_000,
+            };
+            if replay(&game.level, solution, &path, timing).is_ok() {
+                replayed += 1;
+                for p in solution {
+                    let last = path.events.iter().rev().find_map(|e| match &e.action {
+                        TriplexAction::Place { piece, cells } if *piece == p.piece => {
+                            Some(cells.clone())
+                        }
+                        _ => None,
+                    });
+                    let mut last = last.unwrap();
+                    last.sort_unstable();
+                    let mut right = cells_of(&game.level, p);
+                    right.sort_unstable();
+                    assert_eq!(last, right, "{path:?}");
+                }
+            }
+        }
+    }
+    assert!(replayed > 0, "no random path solved level 1");
+}

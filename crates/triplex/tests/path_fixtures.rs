@@ -10,11 +10,9 @@ use gridforge_triplex::path::replay;
 use gridforge_triplex::{placements_from_grid, TriplexAction, TriplexEvent, TriplexPath};
 use serde_json::Value;
 
-const FIXTURES: &str = include_str!("../../../web-tests/unit/fixtures/solve-paths.json");
-
-fn fixtures() -> Value {
-    serde_json::from_str(FIXTURES).unwrap()
-}
+#[path = "../../game/tests/common/path_fixtures.rs"]
+mod path_fixtures;
+use path_fixtures::{check_refusals, fixtures};
 
 fn events_of(fixture: &Value) -> Vec<TriplexEvent> {
     fixture["events"]
@@ -67,24 +65,6 @@ fn the_first_fixture_solves_level_one() {
 
 #[test]
 fn broken_triplex_texts_are_refused_with_the_named_error() {
-    let all = fixtures();
-    let mut checked = 0;
-    for fixture in all["invalid"].as_array().unwrap() {
-        if fixture["game"] != "triplex" {
-            continue;
-        }
-        let error = fixture["text"]
-            .as_str()
-            .unwrap()
-            .parse::<TriplexPath>()
-            .unwrap_err();
-        let name = fixture["error"].as_str().unwrap();
-        assert!(
-            format!("{error:?}").starts_with(name),
-            "{}: {error:?}, expected {name}",
-            fixture["name"]
-        );
-        checked += 1;
-    }
+    let checked = check_refusals::<TriplexPath>("triplex");
     assert!(checked >= 3, "{checked}");
 }
