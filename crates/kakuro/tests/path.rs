@@ -360,7 +360,7 @@ fn random_paths_are_answered_never_panic() {
             };
             if replay(&puzzle, &solution, &path, timing).is_ok() {
                 replayed += 1;
-                let mut board = vec![0u8; 9];
+                let mut board = [0u8; 9];
                 for e in path.events.iter() {
                     board[e.cell] = e.digit.unwrap_or(0);
                 }
