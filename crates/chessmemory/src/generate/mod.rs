@@ -107,6 +107,15 @@ pub enum GenerateError {
     /// exist, so this would mean a bug in the search; it is reported, not hidden.
     #[error("the backtracking search exhausted every possibility without a setup")]
     SearchExhausted,
+    /// A generated setup broke the pairing rule ([`crate::validate`] found
+    /// pieces without exactly one partner). Generators make valid setups, so
+    /// this would mean a bug; [`crate::generate_for_game`] checks every board
+    /// it hands out and reports one rather than serve it.
+    #[error("a generated setup breaks the pairing rule at {violations} squares")]
+    Invalid {
+        /// How many pieces lack exactly one partner.
+        violations: usize,
+    },
 }
 
 /// Generates a valid setup with `params.method`; the same seed and params always give
