@@ -956,6 +956,20 @@ fn a_book_is_written_whole_or_not_at_all() {
     let mut left = left;
     left.sort();
     assert_eq!(left, vec!["book.pdf", "levels.txt"]);
+    // A new book gets the permissions a plain create gives (not the
+    // temporary file's private 0600).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let fresh = dir.path().join("fresh.pdf");
+        let plain = dir.path().join("plain.txt");
+        std::fs::write(&plain, "x").unwrap();
+        succeeded(&["chess", "book", "--out", fresh.to_str().unwrap()]);
+        let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&fresh), mode(&plain));
+        std::fs::remove_file(&fresh).unwrap();
+        std::fs::remove_file(&plain).unwrap();
+    }
     // With --force the book replaces the file.
     succeeded(&[
         "kakuro",

@@ -138,6 +138,10 @@ impl Outputs {
         for ((path, mut temp), bytes) in self.files.into_iter().zip(contents) {
             let shown = path.display().to_string();
             temp.write_all(bytes)
+                .and_then(|()| match permissions_for(&path) {
+                    Some(permissions) => temp.as_file().set_permissions(permissions),
+                    None => Ok(()),
+                })
                 .and_then(|()| temp.as_file().sync_all())
                 .with_context(|| format!("cannot write {shown}"))?;
             let kept = if self.force {
@@ -150,6 +154,29 @@ impl Outputs {
         }
         Ok(())
     }
+}
+
+/// The permissions the written file gets: those of the file it replaces,
+/// or what a plain create would give (0666 less the umask), not the
+/// temporary file's private 0600.
+fn permissions_for(path: &Path) -> Option<std::fs::Permissions> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        return Some(meta.permissions());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // SAFETY: umask only swaps the process's file mode mask; it is read
+        // and put back at once, before any other file is made.
+        let mask = unsafe {
+            let mask = libc::umask(0o022);
+            libc::umask(mask);
+            mask
+        };
+        Some(std::fs::Permissions::from_mode(0o666 & !u32::from(mask)))
+    }
+    #[cfg(not(unix))]
+    None
 }
 
 /// Where `--format svg` (or png) puts the solution: `NAME-solution.svg`
