@@ -173,7 +173,7 @@ fn permissions_for(path: &Path) -> Option<std::fs::Permissions> {
             libc::umask(mask);
             mask
         };
-        Some(std::fs::Permissions::from_mode(0o666 & !u32::from(mask)))
+        Some(std::fs::Permissions::from_mode(0o666 & !mask))
     }
     #[cfg(not(unix))]
     None
