@@ -73,7 +73,17 @@ type Tray = (Vec<(usize, usize, usize)>, usize, usize);
 /// The tray of `level`: pieces left to right with a cell between them, a
 /// new row when the next would pass the tray's width.
 fn tray(level: &Level) -> Tray {
-    let width = level.width().max(MIN_TRAY);
+    // A level of many pieces gets a wider tray, so that the drawing stays
+    // about as wide as it is tall instead of a tall column that leaves a
+    // page's bottom blank: the tray is as wide as the square holding the
+    // pieces' boxes (with their gaps) would be, and a third more.
+    let area: usize = level
+        .pieces()
+        .iter()
+        .map(|p| (p.width() + 1) * (p.height() + 1))
+        .sum();
+    let square = (area as f64).sqrt() * 4.0 / 3.0;
+    let width = level.width().max(MIN_TRAY).max(square.ceil() as usize);
     let (mut row, mut col, mut row_height, mut used) = (0, 0, 0, 0);
     let mut places = Vec::new();
     for (k, piece) in level.pieces().iter().enumerate() {
@@ -353,5 +363,39 @@ mod tests {
         assert_eq!(grade(10_000), "medium");
         assert_eq!(grade(396_318), "hard");
         assert_eq!(grade(7_913_636), "expert");
+    }
+
+    /// The pack's largest levels (many pieces) are drawn about as wide as
+    /// tall, so four fit an A4 page and its bottom is not left blank.
+    #[test]
+    fn a_level_of_many_pieces_gets_a_wide_tray() {
+        let pack = gridforge_triplex::Family::Triplex.pack().unwrap();
+        for record in &pack.levels[pack.levels.len() - 14..] {
+            let level = TriplexLevel {
+                number: 1,
+                level: record.level().unwrap(),
+                difficulty: record.difficulty,
+                solution: record.solution.clone(),
+            };
+            let board = level_board(&level, &tray(&level.level));
+            assert!(board.rows <= 1.5 * board.cols, "{board:?}");
+        }
+        let levels: Vec<TriplexLevel> = pack.levels[pack.levels.len() - 8..]
+            .iter()
+            .enumerate()
+            .map(|(i, record)| TriplexLevel {
+                number: i + 1,
+                level: record.level().unwrap(),
+                difficulty: record.difficulty,
+                solution: record.solution.clone(),
+            })
+            .collect();
+        let front = FrontMatter {
+            title: "Triplex".into(),
+            ..FrontMatter::default()
+        };
+        let book = book(crate::Sheet::plain(crate::Paper::A4), &front, &levels, None);
+        // Title, colophon, two pages of four levels, one of solutions.
+        assert_eq!(book.unwrap().pages.len(), 5);
     }
 }
