@@ -274,6 +274,12 @@ mod tests {
             ("Solutions", 3)
         );
         assert_eq!(book.outline[0].children.len(), 3);
+        // The PDF holds the outline: a destination per bookmark, two
+        // sections of three puzzles each; and a TrimBox on every page.
+        let pdf = write_pdf(&book).unwrap();
+        let count = |what: &[u8]| pdf.windows(what.len()).filter(|w| *w == what).count();
+        assert_eq!(count(b"/Dest"), 2 + 3 + 3);
+        assert_eq!(count(b"/TrimBox"), book.pages.len());
         assert!(matches!(
             kakuro::book(Sheet::plain(Paper::A4), &front(), &[], None),
             Err(BookError::Empty)
