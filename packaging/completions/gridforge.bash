@@ -770,7 +770,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__chess__subcmd__book)
-            opts="-h -V --count --seed --input --out --paper --title --json --help --version"
+            opts="-h -V --count --seed --input --out --force --format --paper --bleed --crop-marks --per-page --title --subtitle --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -792,11 +792,23 @@ _gridforge() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "pdf svg png" -- "${cur}"))
+                    return 0
+                    ;;
                 --paper)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --per-page)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --subtitle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1560,7 +1572,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__kakuro__subcmd__book)
-            opts="-h -V --size --width --height --difficulty --seed --count --input --out --paper --title --json --help --version"
+            opts="-h -V --size --width --height --difficulty --mix --seed --count --input --out --force --format --paper --bleed --crop-marks --per-page --title --subtitle --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1582,6 +1594,10 @@ _gridforge() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --mix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --seed)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1598,11 +1614,23 @@ _gridforge() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "pdf svg png" -- "${cur}"))
+                    return 0
+                    ;;
                 --paper)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --per-page)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --subtitle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2014,7 +2042,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__triplex__subcmd__book)
-            opts="-h -V --levels --input --family --out --paper --title --json --help --version"
+            opts="-h -V --levels --input --family --out --force --format --paper --bleed --crop-marks --per-page --title --subtitle --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2036,11 +2064,23 @@ _gridforge() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "pdf svg png" -- "${cur}"))
+                    return 0
+                    ;;
                 --paper)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --per-page)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --subtitle)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

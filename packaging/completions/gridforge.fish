@@ -116,11 +116,19 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_
 complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l input -d 'Levels to print instead, one description a line (a file, or - for standard input); each is solved (unique)' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l family -d 'The family of puzzles: its level list, chain and web pack' -r -f -a "triplex\t''
 blockpuzzle\t''"
-complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l out -d 'The PDF file to write' -r -F
-complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l paper -d 'Paper size: a4 or letter' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l title -d 'The title on the first page (a default names the game and the puzzles)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l out -d 'The file to write: the PDF, or with --format svg/png the puzzle\'s picture' -r -F
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l format -d 'pdf (the book), or svg or png (one puzzle and its solution)' -r -f -a "pdf\t'The book, as PDF'
+svg\t'One puzzle (exactly one) as SVG, and its solution beside it as NAME-solution.svg, drawn as in the book'
+png\t'The same as PNG at 300 dpi (greyscale), the solution as NAME-solution.png'"
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l paper -d 'Trim size: a4, letter (the same as 8.5x11), a5 or 6x9' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l per-page -d 'Puzzles a page, 1 to 6 (default: as many as fit with clues of 6 pt or more)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l title -d 'The title on the first page (a default names the game); wrapped to three lines at most, and refused if longer or if it holds characters the book\'s font lacks' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l subtitle -d 'A line under the title' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l force -d 'Replace --out (and its -solution picture) if it exists; without it an existing file is refused before any work'
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l bleed -d 'Extend every page 1/8 in (9 pt) beyond the trim on each side (BleedBox)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l crop-marks -d 'Draw crop marks at the trim\'s corners, outside the bleed'
 complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -l json -d 'Print one JSON object saying what was written: out, pages, puzzles, paper'
-complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from book" -s V -l version -d 'Print version'
 complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from export-html" -l out -d 'The HTML file to write' -r -F
 complete -c gridforge -n "__fish_gridforge_using_subcommand triplex; and __fish_seen_subcommand_from export-html" -s h -l help -d 'Print help'
@@ -165,11 +173,19 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_se
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l count -d 'How many setups to generate' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l seed -d 'Seed of the first setup; setup i uses seed + i' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l input -d 'Setups to print instead, one 64-letter setup a line (a file, or - for standard input)' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l out -d 'The PDF file to write' -r -F
-complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l paper -d 'Paper size: a4 or letter' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l title -d 'The title on the first page (a default names the game and the puzzles)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l out -d 'The file to write: the PDF, or with --format svg/png the puzzle\'s picture' -r -F
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l format -d 'pdf (the book), or svg or png (one puzzle and its solution)' -r -f -a "pdf\t'The book, as PDF'
+svg\t'One puzzle (exactly one) as SVG, and its solution beside it as NAME-solution.svg, drawn as in the book'
+png\t'The same as PNG at 300 dpi (greyscale), the solution as NAME-solution.png'"
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l paper -d 'Trim size: a4, letter (the same as 8.5x11), a5 or 6x9' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l per-page -d 'Puzzles a page, 1 to 6 (default: as many as fit with clues of 6 pt or more)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l title -d 'The title on the first page (a default names the game); wrapped to three lines at most, and refused if longer or if it holds characters the book\'s font lacks' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l subtitle -d 'A line under the title' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l force -d 'Replace --out (and its -solution picture) if it exists; without it an existing file is refused before any work'
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l bleed -d 'Extend every page 1/8 in (9 pt) beyond the trim on each side (BleedBox)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l crop-marks -d 'Draw crop marks at the trim\'s corners, outside the bleed'
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -l json -d 'Print one JSON object saying what was written: out, pages, puzzles, paper'
-complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from book" -s V -l version -d 'Print version'
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from web-pack" -l out -d 'The JSON file to write' -r -F
 complete -c gridforge -n "__fish_gridforge_using_subcommand chess; and __fish_seen_subcommand_from web-pack" -l count -d 'How many setups the pack holds' -r
@@ -227,14 +243,23 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_s
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l width -d 'Columns of a rectangular board (including the clue column), 6 to 30; with --height' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l height -d 'Rows of a rectangular board (including the clue row), 6 to 30; with --width' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l difficulty -d 'easy, medium, hard or expert (with --size or --width and --height)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l mix -d 'A book of mixed difficulty: counts per difficulty, such as easy:10,medium:10,hard:10; printed easiest first, each captioned with its grade' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l seed -d 'Seed of the first puzzle; puzzle i uses seed + i' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l count -d 'How many puzzles to generate' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l input -d 'Puzzles to print instead, as `generate` writes them (a file, or - for standard input); each is solved (unique) and rated' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l out -d 'The PDF file to write' -r -F
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l paper -d 'Paper size: a4 or letter' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l title -d 'The title on the first page (a default names the game and the puzzles)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l out -d 'The file to write: the PDF, or with --format svg/png the puzzle\'s picture' -r -F
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l format -d 'pdf (the book), or svg or png (one puzzle and its solution)' -r -f -a "pdf\t'The book, as PDF'
+svg\t'One puzzle (exactly one) as SVG, and its solution beside it as NAME-solution.svg, drawn as in the book'
+png\t'The same as PNG at 300 dpi (greyscale), the solution as NAME-solution.png'"
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l paper -d 'Trim size: a4, letter (the same as 8.5x11), a5 or 6x9' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l per-page -d 'Puzzles a page, 1 to 6 (default: as many as fit with clues of 6 pt or more)' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l title -d 'The title on the first page (a default names the game); wrapped to three lines at most, and refused if longer or if it holds characters the book\'s font lacks' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l subtitle -d 'A line under the title' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l force -d 'Replace --out (and its -solution picture) if it exists; without it an existing file is refused before any work'
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l bleed -d 'Extend every page 1/8 in (9 pt) beyond the trim on each side (BleedBox)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l crop-marks -d 'Draw crop marks at the trim\'s corners, outside the bleed'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -l json -d 'Print one JSON object saying what was written: out, pages, puzzles, paper'
-complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from book" -s V -l version -d 'Print version'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from web-pack" -l out -d 'The JSON file to write' -r -F
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from web-pack" -l seed -d 'Seed of each size and difficulty\'s first puzzle; puzzle i uses seed + i' -r

@@ -2,11 +2,10 @@
 //! write the offline pack of setups the web client carries.
 
 use crate::cli;
+use crate::cli::puzzles::{partner_pairs, CHESS_BATCH as BATCH};
 use anyhow::{bail, Context};
 use clap::{Subcommand, ValueEnum};
-use gridforge_chessmemory::{
-    attacks, validate, ChessMemory, Effort, Game, GenerateParams, Method, Setup, Square,
-};
+use gridforge_chessmemory::{validate, ChessMemory, Effort, Game, GenerateParams, Method, Setup};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -113,9 +112,6 @@ impl From<MethodArg> for Method {
         }
     }
 }
-
-/// Setups generated per parallel batch, between progress updates and output.
-pub(crate) const BATCH: u64 = 512;
 
 /// Runs a ChessMemory subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
@@ -225,34 +221,6 @@ fn symmetries(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The partner of the piece on each square: the one square holding the same piece
-/// inside its attack range, or an error naming how many pieces lack exactly one.
-pub(crate) fn partner_pairs(setup: &Setup) -> anyhow::Result<Vec<(Square, Square)>> {
-    let violations = validate(setup);
-    if !violations.is_empty() {
-        // No pairing, as a puzzle without one solution: exit 1.
-        return Err(cli::NotOneSolution(format!(
-            "the setup is not valid: {} pieces do not have exactly one partner \
-             (see `gridforge chess check`)",
-            violations.len()
-        ))
-        .into());
-    }
-    let mut pairs = Vec::with_capacity(32);
-    // In the order of the setup's text, each pair once, by its first square.
-    for position in 0..64 {
-        let square = Square::from_text_position(position).expect("0..64 is on the board");
-        let piece = setup.piece_at(square);
-        let partners = attacks(piece.kind, square) & setup.squares_of(piece);
-        let partner = Square::from_index(partners.trailing_zeros() as u8)
-            .expect("a valid setup gives every piece one partner");
-        if partner.text_position() > position {
-            pairs.push((square, partner));
-        }
-    }
-    Ok(pairs)
 }
 
 fn pairs(setup: &Setup, json: bool) -> anyhow::Result<ExitCode> {

@@ -3,6 +3,7 @@
 //! the web client plays offline.
 
 use crate::cli;
+use crate::cli::puzzles::KAKURO_BATCH as BATCH;
 use anyhow::Context;
 use clap::Subcommand;
 use gridforge_kakuro::{
@@ -125,8 +126,13 @@ pub enum Command {
         #[arg(long, value_parser = side_parser(), requires = "width", conflicts_with = "input")]
         height: Option<u64>,
         /// easy, medium, hard or expert (with --size or --width and --height).
-        #[arg(long, conflicts_with = "input")]
+        #[arg(long, conflicts_with_all = ["input", "mix"])]
         difficulty: Option<Difficulty>,
+        /// A book of mixed difficulty: counts per difficulty, such as
+        /// easy:10,medium:10,hard:10; printed easiest first, each captioned
+        /// with its grade.
+        #[arg(long, value_parser = cli::book::parse_mix, conflicts_with_all = ["input", "count"])]
+        mix: Option<cli::book::Mix>,
         /// Seed of the first puzzle; puzzle i uses seed + i.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -165,9 +171,6 @@ pub const WEB_PACK_COUNT: u64 = 10;
 pub const WEB_PACK_FORMAT: &str = "gridforge-kakuro-pack";
 /// The `version` field of the web pack: 2 since puzzles are pack codes.
 pub const WEB_PACK_VERSION: u32 = 2;
-
-/// Puzzles generated per parallel batch, between progress updates and output.
-pub(crate) const BATCH: u64 = 16;
 
 /// Runs a Kakuro subcommand.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
@@ -232,6 +235,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             width,
             height,
             difficulty,
+            mix,
             seed,
             count,
             input,
@@ -239,6 +243,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         } => cli::book::kakuro(
             shape(size, width, height),
             difficulty,
+            mix,
             seed,
             count,
             input.as_deref(),

@@ -6,6 +6,7 @@ pub mod book;
 pub mod chess;
 pub mod kakuro;
 pub mod packaging;
+pub mod puzzles;
 pub mod serve;
 pub mod triplex;
 

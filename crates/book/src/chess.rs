@@ -2,8 +2,8 @@
 //! setup is an answer sheet for players who play on a real board: the board
 //! with its 64 pieces, and the pairing key, its 32 partner pairs, under it.
 
-use crate::layout::{self, Anchor, Book, Mark, Page, SlotSpec};
-use crate::{BookError, Paper};
+use crate::layout::{self, Anchor, BoardSpec, Book, FrontMatter, Mark, Page, SectionSpec};
+use crate::{BookError, Sheet};
 use gridforge_chessmemory::{Color, Kind, Piece, Setup, Square};
 
 /// One setup of a book.
@@ -19,8 +19,6 @@ pub struct ChessSetup {
 
 /// Grey of the dark squares.
 const DARK_GREY: u8 = 200;
-/// Caption font size.
-const CAPTION_SIZE: f32 = 10.0;
 /// Board cells taken by the rank labels (left) and file labels (below).
 const LABEL: f32 = 0.6;
 /// Lines of the key (32 pairs in four columns).
@@ -47,16 +45,31 @@ pub fn key_entry(setup: &Setup, pair: (Square, Square)) -> String {
     format!("{} {}–{}", symbol(setup.piece_at(pair.0)), pair.0, pair.1)
 }
 
-/// Lays out a ChessMemory book: a title page, then the setups with their keys.
-pub fn book(
-    paper: Paper,
-    title: &str,
-    lines: &[String],
-    setups: &[ChessSetup],
-) -> Result<Book, BookError> {
-    if setups.is_empty() {
-        return Err(BookError::Empty);
+/// The setups' section: captions of 10 pt, squares of 22 to 36 pt (labels
+/// and key at 0.3 of a square, 6.6 pt at least).
+pub fn setup_spec(per_page: Option<usize>) -> SectionSpec {
+    SectionSpec {
+        name: "Setups".into(),
+        heading: String::new(),
+        caption_size: 10.0,
+        min_pitch: 22.0,
+        max_pitch: 36.0,
+        min_text: 6.6,
+        per_page,
     }
+}
+
+fn setup_board(setup: &ChessSetup) -> BoardSpec {
+    BoardSpec {
+        cols: 8.0 + LABEL,
+        rows: 8.0 + LABEL + 0.5 + KEY_LINES as f32 * KEY_LINE,
+        caption: format!("No. {}", setup.number),
+        outline: format!("No. {}", setup.number),
+    }
+}
+
+/// Refuses a setup whose pairing is not 32 pairs.
+fn check(setups: &[ChessSetup]) -> Result<(), BookError> {
     for s in setups {
         if s.pairs.len() != 32 {
             return Err(BookError::Mismatch {
@@ -65,32 +78,53 @@ pub fn book(
             });
         }
     }
-    let spec = SlotSpec {
-        cols: 8.0 + LABEL,
-        rows: 8.0 + LABEL + 0.5 + KEY_LINES as f32 * KEY_LINE,
-        caption: CAPTION_SIZE * 2.0,
-        min_pitch: 22.0,
-        max_pitch: 36.0,
-    };
-    let setup_pages = layout::section(paper, "", spec, setups.len(), |i, slot, page| {
-        draw(page, slot, &setups[i])
-    });
-    let mut lines = lines.to_vec();
-    lines.push("Set each board up on a real board; the key under it names every pair.".into());
-    // The key under each board is its solution: no solution pages.
-    Ok(layout::assemble(
-        paper,
-        title,
-        lines,
-        setup_pages,
-        Vec::new(),
-    ))
+    Ok(())
 }
 
-fn draw(page: &mut Page, slot: &layout::Slot, setup: &ChessSetup) {
-    let p = slot.pitch;
-    let board_x = slot.x + (slot.width - (8.0 + LABEL) * p) / 2.0 + LABEL * p;
-    let y0 = slot.y;
+/// Lays out a ChessMemory book: the front matter, then the setups with
+/// their keys (`per_page` a page, or as many as fit).
+pub fn book(
+    sheet: Sheet,
+    front: &FrontMatter,
+    setups: &[ChessSetup],
+    per_page: Option<usize>,
+) -> Result<Book, BookError> {
+    if setups.is_empty() {
+        return Err(BookError::Empty);
+    }
+    check(setups)?;
+    let boards: Vec<BoardSpec> = setups.iter().map(setup_board).collect();
+    let setup_pages =
+        layout::section(sheet, &setup_spec(per_page), &boards, |i, x, y, p, page| {
+            draw(page, x, y, p, &setups[i])
+        })?;
+    let mut front = front.clone();
+    front
+        .lines
+        .push("Set each board up on a real board; the key under it names every pair.".into());
+    // The key under each board is its solution: no solution pages.
+    layout::assemble(sheet, &front, vec![setup_pages])
+}
+
+/// One setup with its key drawn alone, as in the book; its "solution" is
+/// the key, so the second picture is the same.
+pub fn single(setup: &ChessSetup) -> Result<[(Page, f32, f32); 2], BookError> {
+    check(std::slice::from_ref(setup))?;
+    let spec = setup_spec(None);
+    let one = layout::single(
+        &setup_board(setup),
+        &spec,
+        spec.max_pitch,
+        6.0,
+        |x, y, p, page| draw(page, x, y, p, setup),
+    );
+    Ok([one.clone(), one])
+}
+
+/// Draws a setup with its top-left corner (the rank labels') at `(x0, y0)`:
+/// the board, its labels and the key under it.
+fn draw(page: &mut Page, x0: f32, y0: f32, p: f32, setup: &ChessSetup) {
+    let board_x = x0 + LABEL * p;
     let label_size = p * 0.3;
     for rank in (0..8u8).rev() {
         let row = 7 - rank as usize;
@@ -156,11 +190,4 @@ fn draw(page: &mut Page, slot: &layout::Slot, setup: &ChessSetup) {
             Anchor::Start,
         ));
     }
-    page.marks.push(Mark::text(
-        board_x,
-        key_y + (KEY_LINES as f32 * KEY_LINE) * p + CAPTION_SIZE,
-        CAPTION_SIZE,
-        format!("No. {}", setup.number),
-        Anchor::Start,
-    ));
 }

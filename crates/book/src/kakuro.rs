@@ -1,6 +1,8 @@
 //! Kakuro books: the puzzles several a page (one a page when large), each
 //! with its number and difficulty under it, then the solutions, smaller,
-//! with the same numbers.
+//! with the same numbers. Clues are never smaller than
+//! [`MIN_PUZZLE_CLUE`] in the puzzles and [`MIN_SOLUTION_CLUE`] in the
+//! solutions.
 //!
 //! A clue cell is grey and split by a diagonal, as printed Kakuro are: the
 //! down sum in the lower-left half, the across sum in the upper-right, each
@@ -8,8 +10,8 @@
 //! and the tests, tell them apart by position). The solution grids draw the
 //! clues the same way and a digit in every white cell.
 
-use crate::layout::{self, Anchor, Book, Mark, Page, SlotSpec};
-use crate::{BookError, Paper};
+use crate::layout::{self, Anchor, BoardSpec, Book, FrontMatter, Mark, Page, SectionSpec};
+use crate::{BookError, Sheet};
 use gridforge_kakuro::{Board, Cell, Solution};
 
 /// One puzzle of a book.
@@ -27,32 +29,73 @@ pub struct KakuroPuzzle {
 
 /// Grey of clue and blank cells.
 const CLUE_GREY: u8 = 205;
-/// Caption font size under a puzzle.
-const CAPTION_SIZE: f32 = 10.0;
-/// Caption font size under a solution.
-const SOLUTION_CAPTION_SIZE: f32 = 7.0;
 
 /// A clue's font size, in cells: the largest at which `45` sits whole in
 /// its half of a clue cell (the across sum above the diagonal, the down sum
 /// below it).
-const CLUE_SIZE: f32 = 0.34;
+pub const CLUE_SIZE: f32 = 0.34;
 /// Where a down sum starts, in cells from its cell's left, and its baseline
 /// from the cell's top: the lower-left half.
 const DOWN_AT: (f32, f32) = (0.07, 0.9);
 /// The same for an across sum: the upper-right half.
 const ACROSS_AT: (f32, f32) = (0.52, 0.4);
+/// The smallest clue in a puzzle, in points.
+pub const MIN_PUZZLE_CLUE: f32 = 6.0;
+/// The smallest clue in a solution, in points.
+pub const MIN_SOLUTION_CLUE: f32 = 4.5;
 
-/// Lays out a Kakuro book: a title page (`title`, then `lines` and where
-/// the solutions start), the puzzles, then the solutions.
-pub fn book(
-    paper: Paper,
-    title: &str,
-    lines: &[String],
-    puzzles: &[KakuroPuzzle],
-) -> Result<Book, BookError> {
-    if puzzles.is_empty() {
-        return Err(BookError::Empty);
+/// The puzzles' section: captions of 10 pt, clues of at least
+/// [`MIN_PUZZLE_CLUE`], `per_page` puzzles a page or as many as fit.
+pub fn puzzle_spec(per_page: Option<usize>) -> SectionSpec {
+    SectionSpec {
+        name: "Puzzles".into(),
+        heading: String::new(),
+        caption_size: 10.0,
+        min_pitch: MIN_PUZZLE_CLUE / CLUE_SIZE,
+        max_pitch: 28.0,
+        min_text: MIN_PUZZLE_CLUE,
+        per_page,
     }
+}
+
+/// The solutions' section: smaller, clues of at least [`MIN_SOLUTION_CLUE`].
+pub fn solution_spec() -> SectionSpec {
+    SectionSpec {
+        name: "Solutions".into(),
+        heading: "Solutions".into(),
+        caption_size: 7.0,
+        min_pitch: MIN_SOLUTION_CLUE / CLUE_SIZE,
+        max_pitch: 15.0,
+        min_text: MIN_SOLUTION_CLUE,
+        per_page: None,
+    }
+}
+
+fn puzzle_board(p: &KakuroPuzzle) -> BoardSpec {
+    BoardSpec {
+        cols: p.puzzle.cols() as f32,
+        rows: p.puzzle.rows() as f32,
+        caption: format!(
+            "No. {} · {} · {}×{}",
+            p.number,
+            p.difficulty,
+            p.puzzle.cols(),
+            p.puzzle.rows()
+        ),
+        outline: format!("No. {} · {}", p.number, p.difficulty),
+    }
+}
+
+fn solution_board(p: &KakuroPuzzle) -> BoardSpec {
+    BoardSpec {
+        caption: format!("No. {}", p.number),
+        outline: format!("No. {}", p.number),
+        ..puzzle_board(p)
+    }
+}
+
+/// Refuses puzzles whose solution does not fit them.
+fn check(puzzles: &[KakuroPuzzle]) -> Result<(), BookError> {
     for p in puzzles {
         p.puzzle
             .filled_with(&p.solution)
@@ -61,78 +104,63 @@ pub fn book(
                 what: err.to_string(),
             })?;
     }
-    let cols = puzzles.iter().map(|p| p.puzzle.cols()).max().unwrap_or(1) as f32;
-    let rows = puzzles.iter().map(|p| p.puzzle.rows()).max().unwrap_or(1) as f32;
-    let puzzle_pages = layout::section(
-        paper,
-        "",
-        SlotSpec {
-            cols,
-            rows,
-            caption: CAPTION_SIZE * 2.0,
-            min_pitch: 20.0,
-            max_pitch: 28.0,
-        },
-        puzzles.len(),
-        |i, slot, page| {
-            let p = &puzzles[i];
-            let caption = format!(
-                "No. {} · {} · {}×{}",
-                p.number,
-                p.difficulty,
-                p.puzzle.cols(),
-                p.puzzle.rows()
-            );
-            draw(page, slot, &p.puzzle, None, &caption, CAPTION_SIZE);
-        },
-    );
-    let solution_pages = layout::section(
-        paper,
-        "Solutions",
-        SlotSpec {
-            cols,
-            rows,
-            caption: SOLUTION_CAPTION_SIZE * 2.0,
-            min_pitch: 9.0,
-            max_pitch: 12.0,
-        },
-        puzzles.len(),
-        |i, slot, page| {
-            let p = &puzzles[i];
-            let caption = format!("No. {}", p.number);
-            draw(
-                page,
-                slot,
-                &p.puzzle,
-                Some(&p.solution),
-                &caption,
-                SOLUTION_CAPTION_SIZE,
-            );
-        },
-    );
-    Ok(layout::assemble(
-        paper,
-        title,
-        lines.to_vec(),
-        puzzle_pages,
-        solution_pages,
-    ))
+    Ok(())
 }
 
-/// Draws one grid, centred in its slot, and its caption under it: the
-/// clues, and the digits when a solution is given.
-fn draw(
-    page: &mut Page,
-    slot: &layout::Slot,
-    board: &Board,
-    solution: Option<&Solution>,
-    caption: &str,
-    caption_size: f32,
-) {
-    let p = slot.pitch;
+/// Lays out a Kakuro book: the front matter, the puzzles (`per_page` a
+/// page, or as many as fit), then the solutions.
+pub fn book(
+    sheet: Sheet,
+    front: &FrontMatter,
+    puzzles: &[KakuroPuzzle],
+    per_page: Option<usize>,
+) -> Result<Book, BookError> {
+    if puzzles.is_empty() {
+        return Err(BookError::Empty);
+    }
+    check(puzzles)?;
+    let boards: Vec<BoardSpec> = puzzles.iter().map(puzzle_board).collect();
+    let puzzle_pages = layout::section(
+        sheet,
+        &puzzle_spec(per_page),
+        &boards,
+        |i, x, y, p, page| draw(page, x, y, p, &puzzles[i].puzzle, None),
+    )?;
+    let boards: Vec<BoardSpec> = puzzles.iter().map(solution_board).collect();
+    let solution_pages = layout::section(sheet, &solution_spec(), &boards, |i, x, y, p, page| {
+        let puzzle = &puzzles[i];
+        draw(page, x, y, p, &puzzle.puzzle, Some(&puzzle.solution))
+    })?;
+    layout::assemble(sheet, front, vec![puzzle_pages, solution_pages])
+}
+
+/// One puzzle and its solution drawn alone, as in the book (each at its
+/// section's largest pitch): `[(puzzle, width, height), (solution, …)]`.
+pub fn single(puzzle: &KakuroPuzzle) -> Result<[(Page, f32, f32); 2], BookError> {
+    check(std::slice::from_ref(puzzle))?;
+    let (spec, solution) = (puzzle_spec(None), solution_spec());
+    Ok([
+        layout::single(
+            &puzzle_board(puzzle),
+            &spec,
+            spec.max_pitch,
+            6.0,
+            |x, y, p, page| draw(page, x, y, p, &puzzle.puzzle, None),
+        ),
+        layout::single(
+            &solution_board(puzzle),
+            &solution,
+            solution.max_pitch,
+            6.0,
+            |x, y, p, page| draw(page, x, y, p, &puzzle.puzzle, Some(&puzzle.solution)),
+        ),
+    ])
+}
+
+/// Draws one grid with its top-left corner at `(x0, y0)`, `p` points a
+/// cell: the clues, and the digits when a solution is given.
+fn draw(page: &mut Page, x0: f32, y0: f32, p: f32, board: &Board, solution: Option<&Solution>) {
     let (rows, cols) = (board.rows(), board.cols());
-    let x0 = slot.x + (slot.width - cols as f32 * p) / 2.0;
-    let y0 = slot.y;
     for r in 0..rows {
         for c in 0..cols {
             let (x, y) = (x0 + c as f32 * p, y0 + r as f32 * p);
@@ -198,13 +226,6 @@ fn draw(
         fill: None,
         stroke: Some(thin * 3.0),
     });
-    page.marks.push(Mark::text(
-        x0,
-        y0 + rows as f32 * p + caption_size * 1.5,
-        caption_size,
-        caption,
-        Anchor::Start,
-    ));
 }
 
 fn grey_cell(x: f32, y: f32, p: f32) -> Mark {
