@@ -45,15 +45,7 @@ impl SqliteStore {
     /// Opens (creating if needed) the database file a `sqlite:` URL names,
     /// applies the migrations and opens up to `connections` readers.
     pub async fn open(url: &str, connections: u32) -> Result<SqliteStore, StoreError> {
-        if url.contains(":memory:") || url.contains("mode=memory") {
-            return Err(StoreError::InMemory);
-        }
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
+        let options = connect_options(url)?;
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
@@ -72,6 +64,21 @@ impl SqliteStore {
             settled: SettledLevels::default(),
         })
     }
+}
+
+/// The options every connection of the store opens with (the file a
+/// `sqlite:` URL names, created if missing; WAL; `synchronous=NORMAL`), also
+/// for measuring the file's own limit (`examples/db_limit.rs`).
+pub fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
+    if url.contains(":memory:") || url.contains("mode=memory") {
+        return Err(StoreError::InMemory);
+    }
+    Ok(SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(5))
+        .foreign_keys(true))
 }
 
 /// Applies the migrations. sqlx takes no lock on SQLite, so two servers
