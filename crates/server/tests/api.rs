@@ -522,6 +522,31 @@ async fn server_hints_are_noted_against_the_token(url: &str) {
     assert_eq!(status, StatusCode::OK, "{solved}");
     assert_eq!(solved["hinted"], false);
     assert_eq!(solved["first"], true);
+
+    // On a level with a first solver (a solve is then one INSERT, which
+    // reads the hint in the same statement), a hinted token still solves
+    // hinted, and one without a hint unhinted.
+    let hinted = server.start_level(n + 1).await;
+    let plain = server.start_level(n + 1).await;
+    let (status, hint) = server
+        .post(
+            &format!("/api/triplex/levels/{}/hint", n + 1),
+            &json!({"token": hinted, "placements": []}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    wait_floor(n + 1).await;
+    for (token, expected) in [(&hinted, true), (&plain, false)] {
+        let (status, solved) = server.solve(n + 1, token, solution_of(n + 1)).await;
+        assert_eq!(status, StatusCode::OK, "{solved}");
+        assert_eq!(solved["hinted"], expected, "{solved}");
+        assert_eq!(solved["first"], false);
+    }
+    let (_, records) = server
+        .get(&format!("/api/triplex/levels/{}/records", n + 1))
+        .await;
+    assert_eq!(records["solves"], 3);
+    assert_eq!(records["hinted"], 1);
     server.stop().await;
 }
 

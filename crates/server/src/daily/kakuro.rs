@@ -448,19 +448,12 @@ pub async fn kakuro_solve(
             "this player has a counted solve of this daily already",
         )
         .because("already_solved")),
-        DailyRecorded::Recorded => {
-            let rank = if counted && !assisted {
-                Some(app.store.daily_rank(&key, time_ms as i64, None).await?)
-            } else {
-                None
-            };
-            Ok(no_store(Json(SolvedJson {
-                counted,
-                assisted,
-                time_ms,
-                rank,
-            })))
-        }
+        DailyRecorded::Recorded { rank } => Ok(no_store(Json(SolvedJson {
+            counted,
+            assisted,
+            time_ms,
+            rank,
+        }))),
     }
 }
 

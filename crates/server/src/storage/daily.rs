@@ -8,6 +8,7 @@ use super::shared::{RowsAffected, INSERT_AUDIT};
 use super::{Moderated, NameChange, StoreError};
 use async_trait::async_trait;
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
+use std::sync::LazyLock;
 
 /// Which daily: the game (`kakuro`, `chess`), the day (`YYYY-MM-DD`) and the
 /// variant (a Kakuro difficulty, `setup` for ChessMemory).
@@ -59,8 +60,12 @@ pub struct DailySolve<'a> {
 /// What recording a daily solve did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DailyRecorded {
-    /// Recorded.
-    Recorded,
+    /// Recorded; a clean counted solve with its rank (as
+    /// [`DailyStore::daily_rank`] gives it), read in the same statement.
+    Recorded {
+        /// The rank of a clean counted solve; `None` for the others.
+        rank: Option<i64>,
+    },
     /// The token (nonce) was used before: nothing recorded.
     NonceUsed,
     /// A counted solve, but the player has one for this daily already.
@@ -163,7 +168,8 @@ pub trait DailyStore {
         now: i64,
     ) -> Result<StoredPuzzle, StoreError>;
 
-    /// Records a verified solve.
+    /// Records a verified solve and, if it is clean and counted, answers
+    /// its rank (one round trip).
     async fn record_daily_solve(&self, solve: &DailySolve<'_>)
         -> Result<DailyRecorded, StoreError>;
 
@@ -232,6 +238,52 @@ const INSERT_DAILY_SOLVE: &str =
     "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, assisted, \
      counted, name, solved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
      ON CONFLICT DO NOTHING";
+
+/// The clean counted solves of a daily (game, day, variant) better than a
+/// time with a number of moves (its rank less one), given the placeholders
+/// of those and of the time's [`rank_bucket`]: the bucket counts below the
+/// time's bucket, the faster solves of its own bucket, and the equal times
+/// with fewer moves, each of the last two a range of the index
+/// `daily_solves_clean_rank`.
+fn better_solves(
+    game: &str,
+    day: &str,
+    variant: &str,
+    time: &str,
+    moves: &str,
+    bucket: &str,
+) -> String {
+    let daily = format!("game = {game} AND day = {day} AND variant = {variant}");
+    format!(
+        "CAST( \
+            (SELECT COALESCE(SUM(solves), 0) FROM daily_rank_counts \
+             WHERE {daily} AND bucket < {bucket}) \
+          + (SELECT count(*) FROM daily_solves WHERE {daily} AND counted AND NOT assisted \
+             AND time_ms >= {bucket} AND time_ms < {time}) \
+          + (SELECT count(*) FROM daily_solves WHERE {daily} AND counted AND NOT assisted \
+             AND time_ms = {time} AND COALESCE(moves, 0) < {moves}) AS BIGINT)"
+    )
+}
+
+/// [`INSERT_DAILY_SOLVE`] that also returns, for a clean counted solve, the
+/// solves better than it (`$12` is its time's [`rank_bucket`]), so recording
+/// and ranking a daily Kakuro solve is one round trip (issue 46). The
+/// subqueries do not count the row being inserted: it is not better than
+/// itself.
+static INSERT_RANKED_DAILY_SOLVE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{INSERT_DAILY_SOLVE} RETURNING CASE WHEN counted AND NOT assisted THEN {} END AS better",
+        better_solves("$2", "$3", "$4", "$6", "COALESCE($7, 0)", "$12")
+    )
+});
+
+/// The solves better than a time (`daily_rank`'s query).
+static BETTER_SOLVES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {} AS n",
+        better_solves("$1", "$2", "$3", "$4", "$5", "$6")
+    )
+});
 
 /// The rank bucket of a time: the time with all but its two leading digits
 /// zeroed (12,345 ms is in the bucket 12,000 to 12,999). 90 buckets a power
@@ -348,13 +400,17 @@ where
         &self,
         solve: &DailySolve<'_>,
     ) -> Result<DailyRecorded, StoreError> {
-        // One statement: the trigger of migration 6 counts a clean solve.
-        let inserted = bind_solve(sqlx::query(INSERT_DAILY_SOLVE), solve)
-            .execute(self.0)
-            .await?
-            .rows();
-        if inserted == 1 {
-            return Ok(DailyRecorded::Recorded);
+        // One statement: the trigger of migration 6 counts a clean solve,
+        // and the answer is its rank.
+        let inserted = bind_solve(sqlx::query(&INSERT_RANKED_DAILY_SOLVE), solve)
+            .bind(rank_bucket(solve.time_ms))
+            .fetch_optional(self.0)
+            .await?;
+        if let Some(row) = inserted {
+            let better: Option<i64> = row.try_get("better")?;
+            return Ok(DailyRecorded::Recorded {
+                rank: better.map(|n| n + 1),
+            });
         }
         let used = sqlx::query("SELECT 1 FROM daily_solves WHERE nonce = $1")
             .bind(solve.nonce)
@@ -465,29 +521,16 @@ where
         time_ms: i64,
         moves: Option<i64>,
     ) -> Result<i64, StoreError> {
-        // The buckets below the time's from their counts; the faster solves
-        // of its own bucket, and the equal times with fewer moves, each as a
-        // range of the index daily_solves_clean_rank.
-        let better: i64 = sqlx::query(
-            "SELECT CAST( \
-                (SELECT COALESCE(SUM(solves), 0) FROM daily_rank_counts \
-                 WHERE game = $1 AND day = $2 AND variant = $3 AND bucket < $6) \
-              + (SELECT count(*) FROM daily_solves \
-                 WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
-                 AND time_ms >= $6 AND time_ms < $4) \
-              + (SELECT count(*) FROM daily_solves \
-                 WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND NOT assisted \
-                 AND time_ms = $4 AND COALESCE(moves, 0) < $5) AS BIGINT) AS n",
-        )
-        .bind(key.game)
-        .bind(key.day.as_str())
-        .bind(key.variant)
-        .bind(time_ms)
-        .bind(moves.unwrap_or(0))
-        .bind(rank_bucket(time_ms))
-        .fetch_one(self.0)
-        .await?
-        .try_get("n")?;
+        let better: i64 = sqlx::query(&BETTER_SOLVES)
+            .bind(key.game)
+            .bind(key.day.as_str())
+            .bind(key.variant)
+            .bind(time_ms)
+            .bind(moves.unwrap_or(0))
+            .bind(rank_bucket(time_ms))
+            .fetch_one(self.0)
+            .await?
+            .try_get("n")?;
         Ok(better + 1)
     }
 

@@ -106,8 +106,10 @@ pub struct NewSolve<'a> {
     pub solved_at: i64,
     /// The name to put in the table of records if this solve is the first.
     pub name: Option<&'a str>,
-    /// The player used a hint: the solve counts, but is never the first,
-    /// the best or part of the median.
+    /// The client says the player used a hint. The store records the solve
+    /// as hinted also when the server gave a hint for its token
+    /// ([`Store::note_hint`]); a hinted solve counts, but is never the
+    /// first, the best or part of the median.
     pub hinted: bool,
 }
 
@@ -120,6 +122,9 @@ pub enum SolveRecorded {
     Recorded {
         /// This solve made its player the level's first solver.
         first: bool,
+        /// It is recorded as hinted: the client said so, or the server gave
+        /// a hint for its token.
+        hinted: bool,
     },
 }
 
@@ -272,17 +277,16 @@ pub trait Store: daily::DailyStore + Send + Sync + 'static {
     /// stored and returned. Servers starting together agree on one secret.
     async fn secret(&self, name: &str, fresh: &[u8], now: i64) -> Result<Vec<u8>, StoreError>;
 
-    /// Records a verified solve and, atomically with it, makes it the level's
-    /// first solve if there is none yet.
+    /// Records a verified solve (as hinted if the server gave a hint for
+    /// its token, whatever `solve.hinted` says) and, atomically with it,
+    /// makes it the level's first solve if there is none yet and it is not
+    /// hinted.
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError>;
 
     /// Notes that the server gave a hint for the start token `nonce` of
     /// `level`, unless the token was already used for a solve.
     async fn note_hint(&self, level: &str, nonce: &[u8], now: i64)
         -> Result<HintNoted, StoreError>;
-
-    /// Whether the server gave a hint for the start token `nonce`.
-    async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError>;
 
     /// Names the first solver of `level`, if `nonce` is the nonce of that
     /// first solve and no name is set yet.

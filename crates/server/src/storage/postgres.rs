@@ -75,20 +75,24 @@ impl Store for PostgresStore {
             // and can never be first: just the solve.
             return Shared(&self.pool).record_settled_solve(solve).await;
         }
-        // One statement: the solve, and the first-solver row only if the
-        // solve was inserted (a used token inserts nothing at all).
+        // One statement: the solve (hinted if the server gave a hint for
+        // its token), and the first-solver row only if the solve was
+        // inserted and is not hinted (a used token inserts nothing at all).
         let row = sqlx::query(
             "WITH solve AS ( \
                  INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
-                 VALUES ($1, $2::text, $3, $4, FALSE) ON CONFLICT (nonce) DO NOTHING \
-                 RETURNING nonce \
+                 VALUES ($1, $2::text, $3, $4, \
+                         EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1)) \
+                 ON CONFLICT (nonce) DO NOTHING \
+                 RETURNING nonce, hinted \
              ), first AS ( \
                  INSERT INTO triplex_first_solvers (level, nonce, name, solved_at) \
-                 SELECT $2::text, nonce, $5::text, $4 FROM solve \
+                 SELECT $2::text, nonce, $5::text, $4 FROM solve WHERE NOT hinted \
                  ON CONFLICT (level) DO NOTHING \
                  RETURNING nonce \
              ) \
              SELECT (SELECT count(*) FROM solve) AS recorded, \
+                    (SELECT count(*) FROM solve WHERE hinted) AS hinted, \
                     (SELECT count(*) FROM first) AS first",
         )
         .bind(solve.nonce)
@@ -99,13 +103,19 @@ impl Store for PostgresStore {
         .fetch_one(&self.pool)
         .await?;
         let recorded: i64 = row.try_get("recorded")?;
+        let hinted = row.try_get::<i64, _>("hinted")? > 0;
         let first: i64 = row.try_get("first")?;
         if recorded == 0 {
             return Ok(SolveRecorded::TokenUsed);
         }
-        // Inserted or not, the level now has a first solver.
-        self.settled.insert(solve.level);
-        Ok(SolveRecorded::Recorded { first: first == 1 })
+        if !hinted {
+            // Inserted or not, the level now has a first solver.
+            self.settled.insert(solve.level);
+        }
+        Ok(SolveRecorded::Recorded {
+            first: first == 1,
+            hinted,
+        })
     }
 
     async fn note_hint(
@@ -115,10 +125,6 @@ impl Store for PostgresStore {
         now: i64,
     ) -> Result<HintNoted, StoreError> {
         Shared(&self.pool).note_hint(level, nonce, now).await
-    }
-
-    async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError> {
-        Shared(&self.pool).token_hinted(nonce).await
     }
 
     async fn name_first_solver(

@@ -8,10 +8,15 @@ use super::{
 };
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Row, Type};
 
-/// Records a solve unless its nonce was used before.
+/// Records a solve unless its nonce was used before, and returns its
+/// `hinted` (no row for a used token). The solve is hinted when the client
+/// says so (`$5`) or the server gave a hint for its token (a row of
+/// `triplex_hinted_tokens`): read in the same statement, so the server's hint
+/// costs the solve no round trip of its own (issue 46).
 pub(super) const INSERT_SOLVE: &str =
     "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
-                                       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce) DO NOTHING";
+     VALUES ($1, $2, $3, $4, $5 OR EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1)) \
+     ON CONFLICT (nonce) DO NOTHING RETURNING hinted";
 
 /// Records one moderation change in the audit table: at, actor, action,
 /// level (or daily key), old name, new name.
@@ -31,7 +36,7 @@ where
     for<'q> &'q [u8]: Encode<'q, DB> + Type<DB>,
     for<'q> Option<&'q str>: Encode<'q, DB> + Type<DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
-    for<'q> bool: Encode<'q, DB> + Type<DB>,
+    for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'r> Vec<u8>: Decode<'r, DB> + Type<DB>,
     for<'r> String: Decode<'r, DB> + Type<DB>,
     for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
@@ -53,19 +58,20 @@ where
         &self,
         solve: &NewSolve<'_>,
     ) -> Result<SolveRecorded, StoreError> {
-        let inserted = sqlx::query(INSERT_SOLVE)
+        let hinted: Option<bool> = sqlx::query_scalar(INSERT_SOLVE)
             .bind(solve.nonce)
             .bind(solve.level)
             .bind(solve.time_ms)
             .bind(solve.solved_at)
             .bind(solve.hinted)
-            .execute(self.0)
-            .await?
-            .rows();
-        Ok(if inserted == 0 {
-            SolveRecorded::TokenUsed
-        } else {
-            SolveRecorded::Recorded { first: false }
+            .fetch_optional(self.0)
+            .await?;
+        Ok(match hinted {
+            None => SolveRecorded::TokenUsed,
+            Some(hinted) => SolveRecorded::Recorded {
+                first: false,
+                hinted,
+            },
         })
     }
 
@@ -100,17 +106,6 @@ where
         } else {
             HintNoted::Noted
         })
-    }
-
-    /// Whether a hint was noted for the start token `nonce`.
-    pub(super) async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError> {
-        let row =
-            sqlx::query("SELECT count(*) AS noted FROM triplex_hinted_tokens WHERE nonce = $1")
-                .bind(nonce)
-                .fetch_one(self.0)
-                .await?;
-        let noted: i64 = row.try_get("noted")?;
-        Ok(noted > 0)
     }
 
     /// The secret stored under `name`, storing `fresh` first if there is none.

@@ -23,9 +23,12 @@ use sqlx::sqlite::{
 use std::str::FromStr;
 use std::time::Duration;
 
-/// [`INSERT_SOLVE`] for `solve`, to run on the pool or in a transaction.
-fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
-    sqlx::query(INSERT_SOLVE)
+/// [`INSERT_SOLVE`] for `solve`, to run in a transaction: the solve's
+/// `hinted`, or no row for a used token.
+fn insert_solve<'q>(
+    solve: &NewSolve<'q>,
+) -> sqlx::query::QueryScalar<'q, Sqlite, bool, SqliteArguments<'q>> {
+    sqlx::query_scalar(INSERT_SOLVE)
         .bind(solve.nonce)
         .bind(solve.level)
         .bind(solve.time_ms)
@@ -45,15 +48,7 @@ impl SqliteStore {
     /// Opens (creating if needed) the database file a `sqlite:` URL names,
     /// applies the migrations and opens up to `connections` readers.
     pub async fn open(url: &str, connections: u32) -> Result<SqliteStore, StoreError> {
-        if url.contains(":memory:") || url.contains("mode=memory") {
-            return Err(StoreError::InMemory);
-        }
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
+        let options = connect_options(url)?;
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
@@ -72,6 +67,21 @@ impl SqliteStore {
             settled: SettledLevels::default(),
         })
     }
+}
+
+/// The options every connection of the store opens with (the file a
+/// `sqlite:` URL names, created if missing; WAL; `synchronous=NORMAL`), also
+/// for measuring the file's own limit (`examples/db_limit.rs`).
+pub fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
+    if url.contains(":memory:") || url.contains("mode=memory") {
+        return Err(StoreError::InMemory);
+    }
+    Ok(SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(5))
+        .foreign_keys(true))
 }
 
 /// Applies the migrations. sqlx takes no lock on SQLite, so two servers
@@ -125,10 +135,17 @@ impl Store for SqliteStore {
         // IMMEDIATE takes the write lock up front, so a second process on the
         // same file waits at BEGIN rather than failing at the first write.
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let inserted = insert_solve(solve).execute(&mut *tx).await?.rows_affected();
-        if inserted == 0 {
+        let Some(hinted) = insert_solve(solve).fetch_optional(&mut *tx).await? else {
             tx.rollback().await?;
             return Ok(SolveRecorded::TokenUsed);
+        };
+        if hinted {
+            // The server gave a hint for the token: never first.
+            tx.commit().await?;
+            return Ok(SolveRecorded::Recorded {
+                first: false,
+                hinted,
+            });
         }
         let first = sqlx::query(
             "INSERT INTO triplex_first_solvers (level, nonce, name, solved_at) \
@@ -144,7 +161,10 @@ impl Store for SqliteStore {
             == 1;
         tx.commit().await?;
         self.settled.insert(solve.level);
-        Ok(SolveRecorded::Recorded { first })
+        Ok(SolveRecorded::Recorded {
+            first,
+            hinted: false,
+        })
     }
 
     async fn note_hint(
@@ -154,10 +174,6 @@ impl Store for SqliteStore {
         now: i64,
     ) -> Result<HintNoted, StoreError> {
         Shared(&self.writer).note_hint(level, nonce, now).await
-    }
-
-    async fn token_hinted(&self, nonce: &[u8]) -> Result<bool, StoreError> {
-        Shared(&self.readers).token_hinted(nonce).await
     }
 
     async fn name_first_solver(

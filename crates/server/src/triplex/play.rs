@@ -172,7 +172,6 @@ pub async fn submit_solve(
         ))
         .because("too_fast"));
     }
-    let hinted = request.hinted || family.app.store.token_hinted(&token.nonce).await?;
     let outcome = family
         .app
         .store
@@ -182,7 +181,7 @@ pub async fn submit_solve(
             time_ms: time_ms as i64,
             solved_at: now as i64,
             name: request.name.as_deref(),
-            hinted,
+            hinted: request.hinted,
         })
         .await?;
     match outcome {
@@ -191,7 +190,7 @@ pub async fn submit_solve(
             "this start token was already used for a solve",
         )
         .because("token_used")),
-        SolveRecorded::Recorded { first } => {
+        SolveRecorded::Recorded { first, hinted } => {
             if !hinted {
                 family.forget_medians();
             }
