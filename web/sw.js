@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "6069d1b75324af37";
+const VERSION = "6c883c1dbc19b151";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -31,6 +31,8 @@ const FILES = [
   "icons/icon-maskable.svg",
   "icons/icon.svg",
   "index.html",
+  "js/account-api.js",
+  "js/account.js",
   "js/app.js",
   "js/chess-api.js",
   "js/chess-board.js",
