@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "579dd5c1bdda4615";
+const VERSION = "86321418cc841611";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -31,6 +31,8 @@ const FILES = [
   "icons/icon-maskable.svg",
   "icons/icon.svg",
   "index.html",
+  "js/account-api.js",
+  "js/account.js",
   "js/app.js",
   "js/chess-api.js",
   "js/chess-board.js",

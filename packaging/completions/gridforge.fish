@@ -286,6 +286,8 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l request-ti
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l max-connections -d 'Client connections open at once; further ones wait to be accepted until one closes. Lowered at start if the open-file limit is too low' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l trusted-proxy -d 'A proxy (CIDR, or one address) whose `X-Forwarded-For` names the client, for the rate limit and the logs; repeat for several. From any other peer the header is ignored' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l metrics-addr -d 'Serve Prometheus metrics at http://ADDR/metrics, a listener of their own (keep it off the public network) [default: no metrics]' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l public-url -d 'The URL people open the server at, e.g. `https://puzzles.example.org`: its host name is the passkeys\' relying-party id, its origin the only one account requests may come from, and https makes the session cookie `Secure` [default: http://localhost on any port; open the client at localhost, not 127.0.0.1, to use passkeys]' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l accounts-per-day -d 'Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC day' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log-format -d 'Log format on stderr' -r -f -a "text\t'Human-readable lines with key=value fields'
 json\t'One JSON object per line'"
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log -d 'Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`' -r

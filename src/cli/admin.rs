@@ -131,7 +131,7 @@ async fn names(command: NamesCommand) -> anyhow::Result<ExitCode> {
             target,
             actor,
         } => {
-            check_name(&name).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+            let name = check_name(&name).map_err(|e| anyhow::anyhow!("{}", e.message))?;
             moderate(&catalogue, &level, &target, actor, NameChange::Rename(name)).await
         }
         NamesCommand::Log { target, json } => {

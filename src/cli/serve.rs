@@ -67,6 +67,19 @@ pub struct Args {
     /// own (keep it off the public network) [default: no metrics].
     #[arg(long, env = "GRIDFORGE_METRICS_ADDR", value_name = "ADDR")]
     metrics_addr: Option<SocketAddr>,
+    /// The URL people open the server at, e.g. `https://puzzles.example.org`:
+    /// its host name is the passkeys' relying-party id, its origin the only
+    /// one account requests may come from, and https makes the session
+    /// cookie `Secure` [default: http://localhost on any port; open the
+    /// client at localhost, not 127.0.0.1, to use passkeys].
+    #[arg(long, env = "GRIDFORGE_PUBLIC_URL", value_name = "URL")]
+    public_url: Option<String>,
+    /// Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC
+    /// day.
+    #[arg(long, env = "GRIDFORGE_ACCOUNTS_PER_DAY", value_name = "N",
+          default_value_t = gridforge_server::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    accounts_per_day: u32,
     /// Log format on stderr.
     #[arg(long, env = "GRIDFORGE_LOG_FORMAT", value_enum, default_value_t = LogFormatArg::Text)]
     log_format: LogFormatArg,
@@ -124,6 +137,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.max_connections = args.max_connections;
     config.trusted_proxies = args.trusted_proxies;
     config.metrics_addr = args.metrics_addr;
+    config.public_url = args.public_url;
+    config.accounts_per_network_per_day = args.accounts_per_day;
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;
     }

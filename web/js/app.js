@@ -7,10 +7,12 @@
 //   #/kakuro…     Kakuro (see kakuro.js)
 //   #/chess       ChessMemory
 //   #/today…      the daily puzzles (see daily.js), an entry above the games
+//   #/account     the player's account with passkeys (account.js)
 // It also registers the service worker that keeps every file for offline
 // play (offline.js) and says when the network is gone.
 
 import { button, closeDialogs, h } from "./dom.js";
+import { createAccount } from "./account.js";
 import { LANGUAGES, applyTranslations, createI18n, pickLanguage } from "./i18n.js";
 import { isEmbedded, loadJSON } from "./resources.js";
 import { serverBase } from "./server.js";
@@ -42,6 +44,8 @@ const GAMES = [
   { id: "chess", create: createChess },
   // The daily puzzles: no game tile, an entry of its own above them.
   { id: "today", create: createDaily, tile: false },
+  // The account: reached from the top bar.
+  { id: "account", create: createAccount, tile: false },
 ];
 
 /** Autosave at least this often (the issue asks for ≤ 10 s). */

@@ -48,6 +48,13 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// The clock the daily puzzles read (the system's; tests shift it).
     pub clock: crate::clock::Clock,
+    /// The URL people open the server at (`https://puzzles.example.org`):
+    /// its host is the passkeys' relying-party id and its origin the only
+    /// one accepted; `None`: `http://localhost` on any port.
+    pub public_url: Option<String>,
+    /// Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC
+    /// day.
+    pub accounts_per_network_per_day: u32,
 }
 
 impl Config {
@@ -70,6 +77,8 @@ impl Config {
             trusted_proxies: Vec::new(),
             metrics_addr: None,
             clock: crate::clock::Clock::default(),
+            public_url: None,
+            accounts_per_network_per_day: crate::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
         }
     }
 }

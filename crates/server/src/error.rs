@@ -146,6 +146,9 @@ pub enum ServerError {
         /// The storage error.
         cause: StoreError,
     },
+    /// The account settings (`--public-url`) cannot be used.
+    #[error(transparent)]
+    Accounts(#[from] crate::passkeys::AccountsError),
     /// The metrics recorder could not be installed.
     #[error("cannot start the metrics: {0}")]
     Metrics(String),

@@ -16,6 +16,10 @@
 //! - [`dailies`]: today's puzzles (a daily Kakuro per difficulty and a daily
 //!   ChessMemory), derived, stored and cached; [`daily`]: their routes and
 //!   verified tables; [`clock`]: the time they read.
+//! - [`accounts`]: player accounts with passkeys (webauthn-rs), sessions
+//!   and the cross-site request check; [`passkeys`]: the relying party and
+//!   account settings; [`names`]: the one check of the
+//!   names people give themselves.
 //! - [`admin`]: operator tools on the database (name moderation, backups).
 //! - [`telemetry`]: Prometheus metrics on a listener of their own.
 //! - [`breaker`]: quick 503s while the database is down.
@@ -28,6 +32,7 @@
 
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod admin;
 pub mod breaker;
 pub mod catalogue;
@@ -45,7 +50,9 @@ pub mod health;
 pub mod http;
 pub mod kakuro;
 pub mod limits;
+pub mod names;
 pub mod openapi;
+pub mod passkeys;
 pub mod router;
 pub mod state;
 pub mod storage;
@@ -80,6 +87,10 @@ impl Server {
     /// key, builds the Triplex pack, raises the open-file limit and binds
     /// the address.
     pub async fn start(config: &Config) -> Result<Server, ServerError> {
+        let accounts = passkeys::AccountSettings::new(
+            config.public_url.as_deref(),
+            config.accounts_per_network_per_day,
+        )?;
         let max_connections = open_file_room(config);
         let shown = error::redacted_url(&config.database);
         let store = storage::open(&config.database, config.db_connections)
@@ -147,6 +158,7 @@ impl Server {
             breaker: Arc::new(breaker::Breaker::default()),
             clock: config.clock.clone(),
             daily: dailies::Dailies::new(&daily_secret),
+            accounts,
         }));
         let limits = connections::ConnectionLimits {
             header_timeout: config.header_timeout,

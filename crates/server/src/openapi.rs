@@ -59,6 +59,16 @@ pub const FAMILY_TAG: &str = "family";
         crate::daily::chess::chess_turn,
         crate::daily::chess::chess_game,
         crate::daily::chess::chess_table,
+        crate::accounts::routes::account,
+        crate::accounts::routes::delete_account,
+        crate::accounts::routes::register_start,
+        crate::accounts::routes::register_finish,
+        crate::accounts::routes::signin_start,
+        crate::accounts::routes::signin_finish,
+        crate::accounts::routes::passkey_start,
+        crate::accounts::routes::passkey_finish,
+        crate::accounts::routes::signout,
+        crate::accounts::routes::signout_everywhere,
     )
 )]
 struct ApiDoc;

@@ -51,6 +51,16 @@ pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
         ("post", "/api/chess/daily/{date}/turn"),
         ("get", "/api/chess/daily/{date}/game"),
         ("get", "/api/chess/daily/{date}/table"),
+        ("get", "/api/account"),
+        ("delete", "/api/account"),
+        ("post", "/api/account/register/start"),
+        ("post", "/api/account/register/finish"),
+        ("post", "/api/account/signin/start"),
+        ("post", "/api/account/signin/finish"),
+        ("post", "/api/account/passkeys/start"),
+        ("post", "/api/account/passkeys/finish"),
+        ("post", "/api/account/signout"),
+        ("post", "/api/account/signout-everywhere"),
     ];
     let families = FAMILIES.iter().flat_map(|row| {
         FAMILY_ROUTES
@@ -88,6 +98,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/api/kakuro/hint", post(kakuro::board_hint))
         .route("/api/chess/setup", post(chess::new_setup))
         .merge(daily_routes(&state))
+        .merge(account_routes(&state))
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn(read_whole_body))
@@ -154,6 +165,47 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         .route(
             "/api/chess/daily/{date}/table",
             get(c::chess_table).layer(guarded()),
+        )
+}
+
+/// The account routes (issue 38): all use the database, so all go through
+/// the circuit breaker.
+fn account_routes(state: &AppState) -> Router<AppState> {
+    use crate::accounts::routes as a;
+    let guarded = || middleware::from_fn_with_state(state.breaker.clone(), breaker::guard);
+    Router::new()
+        .route(
+            "/api/account",
+            get(a::account).delete(a::delete_account).layer(guarded()),
+        )
+        .route(
+            "/api/account/register/start",
+            post(a::register_start).layer(guarded()),
+        )
+        .route(
+            "/api/account/register/finish",
+            post(a::register_finish).layer(guarded()),
+        )
+        .route(
+            "/api/account/signin/start",
+            post(a::signin_start).layer(guarded()),
+        )
+        .route(
+            "/api/account/signin/finish",
+            post(a::signin_finish).layer(guarded()),
+        )
+        .route(
+            "/api/account/passkeys/start",
+            post(a::passkey_start).layer(guarded()),
+        )
+        .route(
+            "/api/account/passkeys/finish",
+            post(a::passkey_finish).layer(guarded()),
+        )
+        .route("/api/account/signout", post(a::signout).layer(guarded()))
+        .route(
+            "/api/account/signout-everywhere",
+            post(a::signout_everywhere).layer(guarded()),
         )
 }
 

@@ -38,6 +38,8 @@ pub struct Shared {
     pub clock: crate::clock::Clock,
     /// The daily puzzles: their seed key and cache.
     pub daily: crate::dailies::Dailies,
+    /// Accounts: the WebAuthn relying party, cookie and creation settings.
+    pub accounts: crate::passkeys::AccountSettings,
 }
 
 impl std::ops::Deref for AppState {

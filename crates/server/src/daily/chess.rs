@@ -150,12 +150,12 @@ pub(crate) struct StartedJson {
 pub async fn chess_start(
     State(app): State<AppState>,
     Path(date): Path<String>,
-    Json(request): Json<ChessStartRequest>,
+    Json(mut request): Json<ChessStartRequest>,
 ) -> Result<Response, ApiError> {
     let day = served_day(&app, &date)?;
     check_player(&request.player)?;
-    if let Some(name) = &request.name {
-        check_name(name)?;
+    if let Some(name) = &mut request.name {
+        *name = check_name(name)?;
     }
     setup_of(&app, day).await?;
     let mut id = [0u8; GAME_ID_BYTES];

@@ -375,13 +375,13 @@ pub(crate) struct SolvedJson {
 pub async fn kakuro_solve(
     State(app): State<AppState>,
     Path((date, difficulty)): Path<(String, String)>,
-    Json(request): Json<SolveRequest>,
+    Json(mut request): Json<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let day = served_day(&app, &date).map_err(|e| e.because("no_such_daily"))?;
     let difficulty = difficulty_of(&difficulty).map_err(|e| e.because("no_such_daily"))?;
     check_player(&request.player)?;
-    if let Some(name) = &request.name {
-        check_name(name).map_err(|e| e.because("bad_name"))?;
+    if let Some(name) = &mut request.name {
+        *name = check_name(name).map_err(|e| e.because("bad_name"))?;
     }
     let token = read_token(&app, &request.token).map_err(|e| e.because("bad_token"))?;
     if token.day != day || token.difficulty != difficulty_index(difficulty) {

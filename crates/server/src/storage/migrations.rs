@@ -42,6 +42,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "daily ranks",
         include_str!("../../migrations/sqlite/0006_daily_ranks.sql"),
     ),
+    (
+        7,
+        "accounts",
+        include_str!("../../migrations/sqlite/0007_accounts.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -75,6 +80,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         6,
         "daily ranks",
         include_str!("../../migrations/postgres/0006_daily_ranks.sql"),
+    ),
+    (
+        7,
+        "accounts",
+        include_str!("../../migrations/postgres/0007_accounts.sql"),
     ),
 ]);
 

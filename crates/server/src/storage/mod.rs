@@ -8,6 +8,7 @@
 //! PostgreSQL behave as one service. Each backend embeds its migrations
 //! (`migrations/<backend>/*.sql`) and applies them at start.
 
+pub mod accounts;
 pub mod daily;
 mod migrations;
 pub mod postgres;
@@ -263,7 +264,7 @@ pub struct LevelMedian {
 /// The server's storage. Implementations keep every write durable once the
 /// call returns `Ok` (SQLite WAL, PostgreSQL commit).
 #[async_trait]
-pub trait Store: daily::DailyStore + Send + Sync + 'static {
+pub trait Store: daily::DailyStore + accounts::AccountStore + Send + Sync + 'static {
     /// Which backend this is.
     fn backend(&self) -> Backend;
 

@@ -1,0 +1,186 @@
+//! The session cookie, the signed-in extractor and the cross-site request
+//! check.
+//!
+//! A session is a random 32-byte token in an `HttpOnly`, `SameSite=Strict`
+//! cookie (`Secure` when the public URL is https); the database keeps only
+//! its SHA-256. CSRF: a state-changing request that acts with a session
+//! (and every account request, so no site can sign a visitor in to an
+//! account of its own) must carry the header [`CSRF_HEADER`], which a page
+//! of another site cannot send without a CORS preflight this server never
+//! grants, and, when the browser says where it comes from (`Origin`,
+//! `Sec-Fetch-Site`), come from this server's own origin.
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::storage::accounts::Account;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use sha2::{Digest, Sha256};
+
+/// The session cookie's name.
+pub const COOKIE: &str = "gridforge_session";
+/// The header every state-changing request with a session must carry
+/// (value `1`); the web client sends it on every request.
+pub const CSRF_HEADER: &str = "x-gridforge-request";
+/// Bytes of a session token.
+pub const TOKEN_BYTES: usize = 32;
+
+/// A new session token: (cookie value, hash to store).
+pub fn new_token() -> (String, [u8; 32]) {
+    let mut token = [0u8; TOKEN_BYTES];
+    rand::fill(&mut token);
+    let text = hex::encode(token);
+    let hash = hash_of(&text);
+    (text, hash)
+}
+
+/// The stored hash of a cookie's token.
+pub fn hash_of(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// The session token a request's cookies carry, if any.
+pub fn token_of(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value)
+        .filter(|v| v.len() == 2 * TOKEN_BYTES && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The `Set-Cookie` value that sets a session.
+pub fn set_cookie(app: &AppState, token: &str) -> HeaderValue {
+    let secure = if app.accounts.secure_cookies {
+        "; Secure"
+    } else {
+        ""
+    };
+    let max_age = crate::passkeys::SESSION_LIFETIME_MS / 1000;
+    HeaderValue::from_str(&format!(
+        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// The `Set-Cookie` value that removes the session cookie.
+pub fn clear_cookie(app: &AppState) -> HeaderValue {
+    let secure = if app.accounts.secure_cookies {
+        "; Secure"
+    } else {
+        ""
+    };
+    HeaderValue::from_str(&format!(
+        "{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// Refuses a request another site could have made: no [`CSRF_HEADER`], an
+/// `Origin` other than this server's, or `Sec-Fetch-Site: cross-site`.
+pub fn check_same_site(app: &AppState, headers: &HeaderMap) -> Result<(), ApiError> {
+    let refused = |why: &str| {
+        Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("cross-site request refused: {why}"),
+        ))
+    };
+    if headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()) != Some("1") {
+        return refused(&format!("the request has no '{CSRF_HEADER}: 1' header"));
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let own = origin.to_str().is_ok_and(|o| app.accounts.is_own_origin(o));
+        if !own {
+            return refused("it comes from another origin");
+        }
+    }
+    if headers
+        .get("sec-fetch-site")
+        .is_some_and(|v| v.as_bytes() == b"cross-site")
+    {
+        return refused("the browser says it is cross-site");
+    }
+    Ok(())
+}
+
+/// A signed-in request: the session's account (not banned) and the hash of
+/// its token. As an extractor it answers 401 without a live session, 403
+/// for a banned account or a state-changing request that fails
+/// [`check_same_site`].
+#[derive(Clone, Debug)]
+pub struct SignedIn {
+    /// The account.
+    pub account: Account,
+    /// The session's token hash.
+    pub token_hash: [u8; 32],
+}
+
+impl SignedIn {
+    /// The signed-in account of a request, if it has a live session:
+    /// `Ok(None)` without one, an error for a banned account or a
+    /// state-changing request that fails [`check_same_site`].
+    pub async fn of(
+        app: &AppState,
+        method: &Method,
+        headers: &HeaderMap,
+    ) -> Result<Option<SignedIn>, ApiError> {
+        let Some(token) = token_of(headers) else {
+            return Ok(None);
+        };
+        if !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+            check_same_site(app, headers)?;
+        }
+        let token_hash = hash_of(token);
+        let now = app.clock.now_ms() as i64;
+        let Some(account) = app.store.session_account(&token_hash, now).await? else {
+            return Ok(None);
+        };
+        if account.banned_at.is_some() {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "this account is banned",
+            ));
+        }
+        Ok(Some(SignedIn {
+            account,
+            token_hash,
+        }))
+    }
+}
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ApiError> {
+        SignedIn::of(app, &parts.method, &parts.headers)
+            .await?
+            .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "not signed in"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookie_tokens() {
+        let (token, hash) = new_token();
+        assert_eq!(hash, hash_of(&token));
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("a=b; {COOKIE}={token}; c=d")).unwrap(),
+        );
+        assert_eq!(token_of(&headers), Some(token.as_str()));
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_static("gridforge_session=short"),
+        );
+        assert_eq!(token_of(&headers), None);
+        assert_eq!(token_of(&HeaderMap::new()), None);
+    }
+}
