@@ -26,7 +26,8 @@ pub struct Args {
     db_connections: u32,
     /// Write (POST) requests per second one client address may make on
     /// average; 0 turns the limit off.
-    #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND)]
+    #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND,
+          value_parser = rate)]
     rate_limit: f64,
     /// Write requests one client address may make in a burst.
     #[arg(long, env = "GRIDFORGE_RATE_BURST", default_value_t = DEFAULT_RATE_BURST,
@@ -84,6 +85,16 @@ fn cidr(text: &str) -> Result<ipnet::IpNet, String> {
         .map_err(|_| format!("'{text}' is not an address or a network such as 10.0.0.0/8"))
 }
 
+/// A rate in requests per second: a finite number, 0 or more.
+fn rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
+        _ => Err(format!(
+            "'{text}' is not a number of requests per second, 0 or more"
+        )),
+    }
+}
+
 /// A time limit in seconds: more than 0, at most a day.
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -105,9 +116,6 @@ enum LogFormatArg {
 
 /// Starts the server and serves until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if !(args.rate_limit.is_finite() && args.rate_limit >= 0.0) {
-        anyhow::bail!("--rate-limit must be a number of requests per second, 0 or more");
-    }
     let format = match args.log_format {
         LogFormatArg::Text => LogFormat::Text,
         LogFormatArg::Json => LogFormat::Json,
@@ -124,6 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.max_connections = args.max_connections;
     config.trusted_proxies = args.trusted_proxies;
     config.metrics_addr = args.metrics_addr;
+    config.commit = env!("GRIDFORGE_BUILD_COMMIT").to_string();
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;
     }

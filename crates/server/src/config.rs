@@ -48,6 +48,9 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// The clock the daily puzzles read (the system's; tests shift it).
     pub clock: crate::clock::Clock,
+    /// The commit the binary was built from, for `gridforge_build_info`
+    /// ("unknown" unless the binary says).
+    pub commit: String,
 }
 
 impl Config {
@@ -70,6 +73,7 @@ impl Config {
             trusted_proxies: Vec::new(),
             metrics_addr: None,
             clock: crate::clock::Clock::default(),
+            commit: "unknown".to_string(),
         }
     }
 }

@@ -46,6 +46,7 @@ pub mod http;
 pub mod kakuro;
 pub mod limits;
 pub mod openapi;
+pub mod process_metrics;
 pub mod router;
 pub mod state;
 pub mod storage;
@@ -73,6 +74,7 @@ pub struct Server {
     state: AppState,
     limits: connections::ConnectionLimits,
     request_timeout: std::time::Duration,
+    commit: String,
 }
 
 impl Server {
@@ -109,6 +111,11 @@ impl Server {
                 what: format!("cannot write to the database {shown}"),
                 cause,
             })?;
+        // Bound before the packs are built (a second), so that an address
+        // in use is said at once.
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|cause| listen_error(format!("cannot listen on {}", config.addr), cause))?;
         let mut families = Vec::with_capacity(family::FAMILIES.len());
         for row in family::FAMILIES {
             let opened = tokio::task::spawn_blocking(move || family::Family::open(row))
@@ -117,21 +124,12 @@ impl Server {
                 .map_err(ServerError::Pack)?;
             families.push(Arc::new(opened));
         }
-        let listener = tokio::net::TcpListener::bind(config.addr)
-            .await
-            .map_err(|source| ServerError::Io {
-                what: format!("cannot listen on {}", config.addr),
-                source,
-            })?;
         let metrics = match config.metrics_addr {
             Some(addr) => {
                 let handle = telemetry::recorder()?;
-                let listener = tokio::net::TcpListener::bind(addr)
-                    .await
-                    .map_err(|source| ServerError::Io {
-                        what: format!("cannot listen for metrics on {addr}"),
-                        source,
-                    })?;
+                let listener = tokio::net::TcpListener::bind(addr).await.map_err(|cause| {
+                    listen_error(format!("cannot listen for metrics on {addr}"), cause)
+                })?;
                 Some((listener, handle))
             }
             None => None,
@@ -159,17 +157,16 @@ impl Server {
             state,
             limits,
             request_timeout: config.request_timeout,
+            commit: config.commit.clone(),
         })
     }
 
     /// The address the server listens on (useful with port 0).
     pub fn local_addr(&self) -> Result<SocketAddr, ServerError> {
-        self.listener
-            .local_addr()
-            .map_err(|source| ServerError::Io {
-                what: "cannot read the listening address".into(),
-                source,
-            })
+        self.listener.local_addr().map_err(|cause| ServerError::Io {
+            what: "cannot read the listening address".into(),
+            cause,
+        })
     }
 
     /// The address the metrics listener is bound to, if metrics are on.
@@ -195,7 +192,7 @@ impl Server {
         let store = self.state.store.clone();
         let metrics = self.metrics.map(|(listener, handle)| {
             let addr = listener.local_addr().ok();
-            let app = telemetry::metrics_router(self.state.clone(), handle);
+            let app = telemetry::metrics_router(self.state.clone(), handle, &self.commit);
             if let Some(addr) = addr {
                 tracing::info!(%addr, "metrics on http://{addr}/metrics");
             }
@@ -215,6 +212,20 @@ impl Server {
         tracing::info!("stopped");
         Ok(())
     }
+}
+
+/// The error of a failed bind: an address in use is said in words that
+/// point at the likely cause, once.
+fn listen_error(what: String, cause: std::io::Error) -> ServerError {
+    if cause.kind() == std::io::ErrorKind::AddrInUse {
+        let words =
+            "the address is in use (another program, perhaps another gridforge, listens there)";
+        return ServerError::Io {
+            what,
+            cause: std::io::Error::new(cause.kind(), words),
+        };
+    }
+    ServerError::Io { what, cause }
 }
 
 /// Raises the soft open-file limit to the hard one, logs both, and returns
@@ -288,9 +299,9 @@ pub fn run(config: Config) -> Result<(), ServerError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|source| ServerError::Io {
+        .map_err(|cause| ServerError::Io {
             what: "cannot start the async runtime".into(),
-            source,
+            cause,
         })?;
     runtime.block_on(async {
         let server = Server::start(&config).await?;
