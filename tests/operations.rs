@@ -1040,6 +1040,105 @@ fn a_bad_value_from_the_environment_names_the_variable() {
     }
 }
 
+// ---------------------------------------------------------------- secrets
+
+/// The database URL from a file (`GRIDFORGE_DATABASE_URL_FILE`) or a
+/// systemd credential; the password in it appears in no log line, at the
+/// most talkative log level, whether the server runs or cannot connect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_come_from_files_and_never_reach_the_logs() {
+    let Some(admin_url) = postgres::fresh_database().await else {
+        return;
+    };
+    let password = "pw-c0rrect-h0rse-42";
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(&admin_url).await.unwrap();
+    let database: String = sqlx::query_scalar("SELECT current_database()")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    let role = format!("{database}_secret");
+    sqlx::raw_sql(&format!(
+        "CREATE ROLE {role} LOGIN PASSWORD '{password}'; \
+         GRANT ALL ON DATABASE {database} TO {role}; \
+         ALTER DATABASE {database} OWNER TO {role}"
+    ))
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.ok();
+    let host = admin_url
+        .split_once('@')
+        .and_then(|(_, rest)| rest.split_once('/'))
+        .map(|(host, _)| host.to_string())
+        .unwrap();
+    let url = format!("postgres://{role}:{password}@{host}/{database}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("database-url");
+    std::fs::write(&file, format!("{url}\n")).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let loud = "trace,hyper=debug,h2=debug";
+    let server = ServerProcess::spawn_with_env(
+        &["--rate-limit", "0", "--log", loud],
+        dir.path(),
+        &[("GRIDFORGE_DATABASE_URL_FILE", &file)],
+    );
+    let client = client();
+    let health = client.get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let token = start(&client, &server, 1).await;
+    wait_floor([1]).await;
+    let (status, _) = submit(&client, &server.base, 1, &token, Some("secret-test"))
+        .await
+        .unwrap();
+    assert_eq!(status, StatusCode::OK, "the solve went to the database");
+    let logs = server.terminate();
+    assert!(logs.contains("database ready"), "{logs}");
+    assert!(
+        !logs.contains(password),
+        "the password is in the log:\n{logs}"
+    );
+
+    // As a systemd credential, and a server that cannot connect (nothing
+    // listens on port 1): the error names the URL without the password.
+    let creds = dir.path().join("credentials");
+    std::fs::create_dir(&creds).unwrap();
+    let unreachable = format!("postgres://{role}:{password}@127.0.0.1:1/{database}");
+    std::fs::write(creds.join("database-url"), &unreachable).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log", loud])
+        .env_remove("GRIDFORGE_DATABASE_URL")
+        .env("CREDENTIALS_DIRECTORY", &creds)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "cannot open the database postgres://{role}:***@127.0.0.1:1/"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains(password),
+        "the password is in the log:\n{err}"
+    );
+
+    // Both a URL and a file: refused, not one silently ignored.
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(["serve", "--database", "sqlite://x.db"])
+        .env("GRIDFORGE_DATABASE_URL_FILE", &file)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("keep one"), "{err}");
+    assert!(!err.contains(password), "{err}");
+}
+
 // ------------------------------------------------------- fault campaign
 
 /// A PostgreSQL cluster of this test's own, on a free port, that the test

@@ -17,9 +17,12 @@ pub struct Args {
     #[arg(long, env = "GRIDFORGE_ADDR", default_value = DEFAULT_ADDR)]
     addr: SocketAddr,
     /// Database: `sqlite://FILE` (created on first start, WAL journal) or a
-    /// `postgres://USER@HOST/DB` URL.
-    #[arg(long, env = "GRIDFORGE_DATABASE_URL", default_value = DEFAULT_DATABASE)]
-    database: String,
+    /// `postgres://USER@HOST/DB` URL. Without it, the URL is read from the
+    /// file GRIDFORGE_DATABASE_URL_FILE names, or from the systemd
+    /// credential `database-url` (LoadCredential=) [default:
+    /// sqlite://gridforge.db].
+    #[arg(long, env = "GRIDFORGE_DATABASE_URL")]
+    database: Option<String>,
     /// Database connections this server may hold.
     #[arg(long, env = "GRIDFORGE_DB_CONNECTIONS", default_value_t = DEFAULT_DB_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -85,6 +88,24 @@ fn cidr(text: &str) -> Result<ipnet::IpNet, String> {
         .map_err(|_| format!("'{text}' is not an address or a network such as 10.0.0.0/8"))
 }
 
+/// The database URL: the flag or `GRIDFORGE_DATABASE_URL`, else the file
+/// `GRIDFORGE_DATABASE_URL_FILE` names or the systemd credential
+/// `database-url`, else the default. Both a URL and a file is an error: one
+/// of them would be silently ignored.
+fn database_url(given: Option<String>) -> anyhow::Result<String> {
+    use gridforge_server::secrets;
+    const VARIABLE: &str = "GRIDFORGE_DATABASE_URL";
+    let source = secrets::source_of(VARIABLE, "database-url", |name| std::env::var(name).ok());
+    match (given, source) {
+        (Some(_), Some(secrets::SecretSource::File(_))) => {
+            anyhow::bail!("both {VARIABLE} (or --database) and {VARIABLE}_FILE are set; keep one")
+        }
+        (Some(url), _) => Ok(url),
+        (None, Some(source)) => Ok(secrets::read(VARIABLE, &source)?),
+        (None, None) => Ok(DEFAULT_DATABASE.to_string()),
+    }
+}
+
 /// A rate in requests per second: a finite number, 0 or more.
 fn rate(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -121,7 +142,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         LogFormatArg::Json => LogFormat::Json,
     };
     gridforge_server::init_tracing(format, &args.log).map_err(anyhow::Error::msg)?;
-    let mut config = Config::new(args.addr, args.database);
+    let database = database_url(args.database)?;
+    let mut config = Config::new(args.addr, database);
     config.db_connections = args.db_connections;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;

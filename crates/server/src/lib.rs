@@ -48,6 +48,7 @@ pub mod limits;
 pub mod openapi;
 pub mod process_metrics;
 pub mod router;
+pub mod secrets;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
