@@ -117,8 +117,16 @@ impl Embedded {
         self,
         conn: &mut (impl Migrate + Send),
     ) -> Result<(), super::StoreError> {
-        conn.ensure_migrations_table().await?;
-        let applied = conn.list_applied_migrations().await?;
+        // Under the migrator's lock (an advisory lock on PostgreSQL): two
+        // servers starting on a new database would otherwise both create
+        // the migrations table at once, and one would fail.
+        conn.lock().await?;
+        let applied = match conn.ensure_migrations_table().await {
+            Ok(()) => conn.list_applied_migrations().await,
+            Err(err) => Err(err),
+        };
+        conn.unlock().await?;
+        let applied = applied?;
         let known = self.newest();
         match applied.iter().map(|m| m.version).max() {
             Some(found) if found > known => Err(super::StoreError::NewerDatabase { found, known }),
