@@ -707,6 +707,40 @@ async fn metrics_are_scraped_from_their_own_listener() {
         text.contains("# HELP gridforge_triplex_solves_total"),
         "{text}"
     );
+    // The build, as --version names it, and the process's own figures.
+    let version = stdout(&gridforge(&["--version"]));
+    let commit = version
+        .trim_end()
+        .rsplit_once("(commit ")
+        .and_then(|(_, c)| c.strip_suffix(')'))
+        .expect("--version names the commit");
+    assert_eq!(
+        value(
+            &all,
+            "gridforge_build_info",
+            &[("version", env!("CARGO_PKG_VERSION")), ("commit", commit)]
+        ),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(
+        text.contains("# TYPE process_cpu_seconds_total counter"),
+        "{text}"
+    );
+    assert!(value(&all, "process_cpu_seconds_total", &[]).unwrap() > 0.0);
+    // The server holds a database file, sockets and a pack in memory.
+    assert!(value(&all, "process_resident_memory_bytes", &[]).unwrap() > 1e6);
+    let open = value(&all, "process_open_fds", &[]).unwrap();
+    assert!(open >= 4.0 && open <= value(&all, "process_max_fds", &[]).unwrap());
+    let started = value(&all, "process_start_time_seconds", &[]).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    assert!(
+        started <= now + 1.0 && started > now - 600.0,
+        "{started} vs {now}"
+    );
     server.terminate();
 
     // Off by default.
@@ -785,8 +819,8 @@ fn the_web_client_has_no_inline_script_or_style() {
 
 /// Starts `gridforge serve` on `database` and expects it to give up: a
 /// non-zero exit within `limit` and one `gridforge:` line, the last, that
-/// says `says`.
-fn refuses_to_start(database: &str, says: &str, limit: Duration) {
+/// says `says`. Returns what it wrote on stderr.
+fn refuses_to_start(database: &str, says: &str, limit: Duration) -> String {
     let dir = tempfile::tempdir().unwrap();
     let started = Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
@@ -808,6 +842,7 @@ fn refuses_to_start(database: &str, says: &str, limit: Duration) {
     assert!(!err.contains("panicked"), "{err}");
     assert!(!err.contains("secret"), "a password in the log: {err}");
     eprintln!("{database}: {} ({took:?})", ours[0]);
+    err
 }
 
 #[test]
@@ -863,6 +898,245 @@ async fn postgres_that_cannot_be_reached_or_written_stops_the_start() {
     .unwrap();
     conn.close().await.ok();
     refuses_to_start(&url, "read-only", Duration::from_secs(30));
+}
+
+/// The newest migration applied to the database at `url`, after a server
+/// has started and stopped on it; then a migration one newer is recorded, as
+/// a newer gridforge would have left it. Returns that newer one.
+async fn written_by_a_newer_gridforge(url: &str, dir: &Path) -> i64 {
+    let server = ServerProcess::spawn(&["--database", url], dir);
+    server.terminate();
+    let insert = "INSERT INTO _sqlx_migrations \
+                  (version, description, success, checksum, execution_time) \
+                  VALUES ($1, 'from the future', TRUE, $2, 0)";
+    let newest = "SELECT MAX(version) FROM _sqlx_migrations";
+    if url.starts_with("sqlite:") {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+        let known: i64 = sqlx::query_scalar(newest)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        sqlx::query(insert)
+            .bind(known + 1)
+            .bind(vec![0u8; 48])
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+        known + 1
+    } else {
+        use sqlx::Connection;
+        let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+        let known: i64 = sqlx::query_scalar(newest)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        sqlx::query(insert)
+            .bind(known + 1)
+            .bind(vec![0u8; 48])
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+        known + 1
+    }
+}
+
+/// A database a newer gridforge migrated is refused at once, in words.
+async fn a_newer_database_is_refused(url: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let newer = written_by_a_newer_gridforge(url, dir.path()).await;
+    let err = refuses_to_start(
+        url,
+        &format!(
+            "this database was written by a newer gridforge (migration {newer}); \
+             this binary knows up to {}",
+            newer - 1
+        ),
+        Duration::from_secs(30),
+    );
+    // At once: not after sqlx's own refusal and the SQLite retries.
+    assert!(!err.contains("retrying"), "{err}");
+    assert!(
+        !err.contains("VersionMissing") && !err.contains("previously applied"),
+        "{err}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newer_sqlite_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("newer.db").display());
+    a_newer_database_is_refused(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newer_postgres_database_is_refused() {
+    if let Some(url) = postgres::fresh_database().await {
+        a_newer_database_is_refused(&url).await;
+    }
+}
+
+#[test]
+fn an_address_in_use_is_said_once() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(["serve", "--addr", &addr, "--database", "sqlite://in-use.db"])
+        .current_dir(dir.path())
+        .env_remove("GRIDFORGE_DATABASE_URL")
+        .env_remove("GRIDFORGE_ADDR")
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert_eq!(
+        last,
+        format!(
+            "gridforge: cannot listen on {addr}: the address is in use \
+             (another program, perhaps another gridforge, listens there)"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("in use").count(), 1, "{err}");
+    // Said before the packs are built.
+    assert!(!err.contains("built the Triplex pack"), "{err}");
+}
+
+#[test]
+fn a_bad_value_from_the_environment_names_the_variable() {
+    for (variable, value, flag) in [
+        ("GRIDFORGE_RATE_LIMIT", "abc", "--rate-limit"),
+        ("GRIDFORGE_RATE_LIMIT", "NaN", "--rate-limit"),
+        ("GRIDFORGE_ADDR", "not-an-address", "--addr"),
+        ("GRIDFORGE_MAX_CONNECTIONS", "0", "--max-connections"),
+        ("GRIDFORGE_HEADER_TIMEOUT", "soon", "--header-timeout"),
+    ] {
+        let from_env = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+            .arg("serve")
+            .env(variable, value)
+            .output()
+            .unwrap();
+        let err = stderr(&from_env);
+        assert_eq!(from_env.status.code(), Some(2), "{variable}: {err}");
+        assert!(
+            err.starts_with(&format!("gridforge: invalid value '{value}' for {variable} (set in the environment, for {flag})")),
+            "{variable}={value}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // Typed on the command line, the flag is named even with the
+        // variable set too.
+        let typed = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+            .args(["serve", &format!("{flag}={value}")])
+            .env(variable, value)
+            .output()
+            .unwrap();
+        let err = stderr(&typed);
+        assert!(err.contains(&format!("'{flag} <")), "{flag}={value}: {err}");
+        assert!(!err.contains(variable), "{flag}={value}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------- secrets
+
+/// The database URL from a file (`GRIDFORGE_DATABASE_URL_FILE`) or a
+/// systemd credential; the password in it appears in no log line, at the
+/// most talkative log level, whether the server runs or cannot connect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_come_from_files_and_never_reach_the_logs() {
+    let Some(admin_url) = postgres::fresh_database().await else {
+        return;
+    };
+    let password = "pw-c0rrect-h0rse-42";
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(&admin_url).await.unwrap();
+    let database: String = sqlx::query_scalar("SELECT current_database()")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    let role = format!("{database}_secret");
+    sqlx::raw_sql(&format!(
+        "CREATE ROLE {role} LOGIN PASSWORD '{password}'; \
+         GRANT ALL ON DATABASE {database} TO {role}; \
+         ALTER DATABASE {database} OWNER TO {role}"
+    ))
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.ok();
+    let host = admin_url
+        .split_once('@')
+        .and_then(|(_, rest)| rest.split_once('/'))
+        .map(|(host, _)| host.to_string())
+        .unwrap();
+    let url = format!("postgres://{role}:{password}@{host}/{database}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("database-url");
+    std::fs::write(&file, format!("{url}\n")).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let loud = "trace,hyper=debug,h2=debug";
+    let server = ServerProcess::spawn_with_env(
+        &["--rate-limit", "0", "--log", loud],
+        dir.path(),
+        &[("GRIDFORGE_DATABASE_URL_FILE", &file)],
+    );
+    let client = client();
+    let health = client.get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let token = start(&client, &server, 1).await;
+    wait_floor([1]).await;
+    let (status, _) = submit(&client, &server.base, 1, &token, Some("secret-test"))
+        .await
+        .unwrap();
+    assert_eq!(status, StatusCode::OK, "the solve went to the database");
+    let logs = server.terminate();
+    assert!(logs.contains("database ready"), "{logs}");
+    assert!(
+        !logs.contains(password),
+        "the password is in the log:\n{logs}"
+    );
+
+    // As a systemd credential, and a server that cannot connect (nothing
+    // listens on port 1): the error names the URL without the password.
+    let creds = dir.path().join("credentials");
+    std::fs::create_dir(&creds).unwrap();
+    let unreachable = format!("postgres://{role}:{password}@127.0.0.1:1/{database}");
+    std::fs::write(creds.join("database-url"), &unreachable).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log", loud])
+        .env_remove("GRIDFORGE_DATABASE_URL")
+        .env("CREDENTIALS_DIRECTORY", &creds)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "cannot open the database postgres://{role}:***@127.0.0.1:1/"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains(password),
+        "the password is in the log:\n{err}"
+    );
+
+    // Both a URL and a file: refused, not one silently ignored.
+    let out = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+        .args(["serve", "--database", "sqlite://x.db"])
+        .env("GRIDFORGE_DATABASE_URL_FILE", &file)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("keep one"), "{err}");
+    assert!(!err.contains(password), "{err}");
 }
 
 // ------------------------------------------------------- fault campaign

@@ -275,7 +275,7 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_s
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from help" -f -a "web-pack" -d 'Write the pack of pregenerated puzzles the web client plays when the server cannot be reached (web/kakuro/puzzles.json): `--count` puzzles of every size and difficulty, each as its layout and digits (the clues follow from them)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l addr -d 'Address to listen on' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l database -d 'Database: `sqlite://FILE` (created on first start, WAL journal) or a `postgres://USER@HOST/DB` URL' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l database -d 'Database: `sqlite://FILE` (created on first start, WAL journal) or a `postgres://USER@HOST/DB` URL. Without it, the URL is read from the file GRIDFORGE_DATABASE_URL_FILE names, or from the systemd credential `database-url` (LoadCredential=) [default: sqlite://gridforge.db]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l db-connections -d 'Database connections this server may hold' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l rate-limit -d 'Write (POST) requests per second one client address may make on average; 0 turns the limit off' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l rate-burst -d 'Write requests one client address may make in a burst' -r

@@ -4,7 +4,9 @@ pub mod admin;
 pub mod backup;
 pub mod book;
 pub mod chess;
+pub mod environment;
 pub mod kakuro;
+pub mod man_sections;
 pub mod packaging;
 pub mod puzzles;
 pub mod serve;
@@ -32,7 +34,21 @@ pub fn report_usage_error(err: clap::Error) -> ExitCode {
                 .map(str::trim)
                 .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
                 .collect();
-            let message = message.join(" ");
+            let mut message = message.join(" ");
+            let argv: Vec<_> = std::env::args_os().collect();
+            if let Some((flag, variable)) = environment::variable_of(
+                &err,
+                &<crate::Cli as clap::CommandFactory>::command(),
+                &argv,
+            ) {
+                message = message.replace(
+                    &format!("'{flag}'"),
+                    &format!(
+                        "{variable} (set in the environment, for {})",
+                        flag.split(' ').next().unwrap_or(&flag)
+                    ),
+                );
+            }
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             eprintln!("gridforge: {message} (see --help)");
             ExitCode::from(2)

@@ -24,6 +24,14 @@ pub struct Args {
     out: PathBuf,
 }
 
+/// The version the pages name: the package version and the commit.
+pub const PAGE_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("GRIDFORGE_BUILD_COMMIT"),
+    ")"
+);
+
 /// One generated file: its path under the output directory and its bytes.
 pub struct GeneratedFile {
     /// Path relative to the output directory, e.g. `man/gridforge-serve.1`.
@@ -36,12 +44,14 @@ pub struct GeneratedFile {
 /// for `gridforge kakuro generate`) and the bash, zsh and fish completions
 /// of `cli`, the binary's whole command.
 ///
-/// The pages carry the package version only, not the commit, and no date,
-/// so they change only when the CLI (or the version) does.
+/// The pages carry the package version and the commit (in the footer and
+/// the VERSION section) and no date; besides the commit they change only
+/// when the CLI (or the version) does. Each has ENVIRONMENT, and the
+/// operator's commands FILES and EXAMPLES ([`super::man_sections`]).
 pub fn generated_files(cli: clap::Command) -> anyhow::Result<Vec<GeneratedFile>> {
-    let mut cli = cli.version(env!("CARGO_PKG_VERSION"));
+    let mut cli = cli.version(PAGE_VERSION);
     let name = cli.get_name().to_string();
-    let source = format!("{name} {}", env!("CARGO_PKG_VERSION"));
+    let source = format!("{name} {PAGE_VERSION}");
     // No page for `help` (clap_mangen::generate_to leaves it out too); the
     // completions keep it.
     let mut documented = cli.clone().disable_help_subcommand(true);
@@ -78,12 +88,17 @@ fn man_pages(
     let page = clap_mangen::Man::new(command.clone())
         .source(source)
         .manual("gridforge manual");
-    let mut contents = Vec::new();
-    page.render(&mut contents)
+    let mut rendered = Vec::new();
+    page.render(&mut rendered)
         .with_context(|| format!("cannot render the man page of {}", command.get_name()))?;
+    let filename = page.get_filename();
+    let page_name = filename.strip_suffix(".1").unwrap_or(&filename);
+    let rendered =
+        String::from_utf8(rendered).context("clap_mangen wrote a page that is not UTF-8")?;
+    let extra = super::man_sections::extra_sections(page_name, command);
     files.push(GeneratedFile {
-        path: Path::new("man").join(page.get_filename()),
-        contents,
+        path: Path::new("man").join(&filename),
+        contents: super::man_sections::insert_before_version(&rendered, &extra).into_bytes(),
     });
     Ok(())
 }

@@ -17,16 +17,20 @@ pub struct Args {
     #[arg(long, env = "GRIDFORGE_ADDR", default_value = DEFAULT_ADDR)]
     addr: SocketAddr,
     /// Database: `sqlite://FILE` (created on first start, WAL journal) or a
-    /// `postgres://USER@HOST/DB` URL.
-    #[arg(long, env = "GRIDFORGE_DATABASE_URL", default_value = DEFAULT_DATABASE)]
-    database: String,
+    /// `postgres://USER@HOST/DB` URL. Without it, the URL is read from the
+    /// file GRIDFORGE_DATABASE_URL_FILE names, or from the systemd
+    /// credential `database-url` (LoadCredential=) [default:
+    /// sqlite://gridforge.db].
+    #[arg(long, env = "GRIDFORGE_DATABASE_URL")]
+    database: Option<String>,
     /// Database connections this server may hold.
     #[arg(long, env = "GRIDFORGE_DB_CONNECTIONS", default_value_t = DEFAULT_DB_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     db_connections: u32,
     /// Write (POST) requests per second one client address may make on
     /// average; 0 turns the limit off.
-    #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND)]
+    #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND,
+          value_parser = rate)]
     rate_limit: f64,
     /// Write requests one client address may make in a burst.
     #[arg(long, env = "GRIDFORGE_RATE_BURST", default_value_t = DEFAULT_RATE_BURST,
@@ -97,6 +101,34 @@ fn cidr(text: &str) -> Result<ipnet::IpNet, String> {
         .map_err(|_| format!("'{text}' is not an address or a network such as 10.0.0.0/8"))
 }
 
+/// The database URL: the flag or `GRIDFORGE_DATABASE_URL`, else the file
+/// `GRIDFORGE_DATABASE_URL_FILE` names or the systemd credential
+/// `database-url`, else the default. Both a URL and a file is an error: one
+/// of them would be silently ignored.
+fn database_url(given: Option<String>) -> anyhow::Result<String> {
+    use gridforge_server::secrets;
+    const VARIABLE: &str = "GRIDFORGE_DATABASE_URL";
+    let source = secrets::source_of(VARIABLE, "database-url", |name| std::env::var(name).ok());
+    match (given, source) {
+        (Some(_), Some(secrets::SecretSource::File(_))) => {
+            anyhow::bail!("both {VARIABLE} (or --database) and {VARIABLE}_FILE are set; keep one")
+        }
+        (Some(url), _) => Ok(url),
+        (None, Some(source)) => Ok(secrets::read(VARIABLE, &source)?),
+        (None, None) => Ok(DEFAULT_DATABASE.to_string()),
+    }
+}
+
+/// A rate in requests per second: a finite number, 0 or more.
+fn rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
+        _ => Err(format!(
+            "'{text}' is not a number of requests per second, 0 or more"
+        )),
+    }
+}
+
 /// A time limit in seconds: more than 0, at most a day.
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -118,15 +150,13 @@ enum LogFormatArg {
 
 /// Starts the server and serves until SIGINT or SIGTERM.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if !(args.rate_limit.is_finite() && args.rate_limit >= 0.0) {
-        anyhow::bail!("--rate-limit must be a number of requests per second, 0 or more");
-    }
     let format = match args.log_format {
         LogFormatArg::Text => LogFormat::Text,
         LogFormatArg::Json => LogFormat::Json,
     };
     gridforge_server::init_tracing(format, &args.log).map_err(anyhow::Error::msg)?;
-    let mut config = Config::new(args.addr, args.database);
+    let database = database_url(args.database)?;
+    let mut config = Config::new(args.addr, database);
     config.db_connections = args.db_connections;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;
@@ -139,6 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.metrics_addr = args.metrics_addr;
     config.public_url = args.public_url;
     config.accounts_per_network_per_day = args.accounts_per_day;
+    config.commit = env!("GRIDFORGE_BUILD_COMMIT").to_string();
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;
     }

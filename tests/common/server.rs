@@ -32,7 +32,13 @@ impl ServerProcess {
 
     /// [`ServerProcess::spawn`] without turning the rate limit off.
     pub fn spawn_exactly(args: &[&str], cwd: &Path) -> ServerProcess {
+        ServerProcess::spawn_with_env(args, cwd, &[])
+    }
+
+    /// [`ServerProcess::spawn_exactly`] with the variables `env` set.
+    pub fn spawn_with_env(args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gridforge"))
+            .envs(env.iter().copied())
             .arg("serve")
             .args(["--addr", "127.0.0.1:0"])
             .args(args)

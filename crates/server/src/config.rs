@@ -55,6 +55,9 @@ pub struct Config {
     /// Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC
     /// day.
     pub accounts_per_network_per_day: u32,
+    /// The commit the binary was built from, for `gridforge_build_info`
+    /// ("unknown" unless the binary says).
+    pub commit: String,
 }
 
 impl Config {
@@ -79,6 +82,7 @@ impl Config {
             clock: crate::clock::Clock::default(),
             public_url: None,
             accounts_per_network_per_day: crate::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
+            commit: "unknown".to_string(),
         }
     }
 }

@@ -155,13 +155,14 @@ pub enum ServerError {
     /// A family's level pack could not be built (the message names it).
     #[error("cannot build a level pack: {0}")]
     Pack(String),
-    /// Binding or serving the socket failed.
-    #[error("{what}: {source}")]
+    /// Binding or serving the socket failed. As with `Database`, the cause
+    /// is part of the message and not a `source`, so it is said once.
+    #[error("{what}: {cause}")]
     Io {
         /// What was being done.
         what: String,
         /// The I/O error.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
 }
 

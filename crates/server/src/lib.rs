@@ -53,7 +53,9 @@ pub mod limits;
 pub mod names;
 pub mod openapi;
 pub mod passkeys;
+pub mod process_metrics;
 pub mod router;
+pub mod secrets;
 pub mod state;
 pub mod storage;
 pub mod telemetry;
@@ -80,6 +82,7 @@ pub struct Server {
     state: AppState,
     limits: connections::ConnectionLimits,
     request_timeout: std::time::Duration,
+    commit: String,
 }
 
 impl Server {
@@ -120,6 +123,11 @@ impl Server {
                 what: format!("cannot write to the database {shown}"),
                 cause,
             })?;
+        // Bound before the packs are built (a second), so that an address
+        // in use is said at once.
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|cause| listen_error(format!("cannot listen on {}", config.addr), cause))?;
         let mut families = Vec::with_capacity(family::FAMILIES.len());
         for row in family::FAMILIES {
             let opened = tokio::task::spawn_blocking(move || family::Family::open(row))
@@ -128,21 +136,12 @@ impl Server {
                 .map_err(ServerError::Pack)?;
             families.push(Arc::new(opened));
         }
-        let listener = tokio::net::TcpListener::bind(config.addr)
-            .await
-            .map_err(|source| ServerError::Io {
-                what: format!("cannot listen on {}", config.addr),
-                source,
-            })?;
         let metrics = match config.metrics_addr {
             Some(addr) => {
                 let handle = telemetry::recorder()?;
-                let listener = tokio::net::TcpListener::bind(addr)
-                    .await
-                    .map_err(|source| ServerError::Io {
-                        what: format!("cannot listen for metrics on {addr}"),
-                        source,
-                    })?;
+                let listener = tokio::net::TcpListener::bind(addr).await.map_err(|cause| {
+                    listen_error(format!("cannot listen for metrics on {addr}"), cause)
+                })?;
                 Some((listener, handle))
             }
             None => None,
@@ -171,17 +170,16 @@ impl Server {
             state,
             limits,
             request_timeout: config.request_timeout,
+            commit: config.commit.clone(),
         })
     }
 
     /// The address the server listens on (useful with port 0).
     pub fn local_addr(&self) -> Result<SocketAddr, ServerError> {
-        self.listener
-            .local_addr()
-            .map_err(|source| ServerError::Io {
-                what: "cannot read the listening address".into(),
-                source,
-            })
+        self.listener.local_addr().map_err(|cause| ServerError::Io {
+            what: "cannot read the listening address".into(),
+            cause,
+        })
     }
 
     /// The address the metrics listener is bound to, if metrics are on.
@@ -207,7 +205,7 @@ impl Server {
         let store = self.state.store.clone();
         let metrics = self.metrics.map(|(listener, handle)| {
             let addr = listener.local_addr().ok();
-            let app = telemetry::metrics_router(self.state.clone(), handle);
+            let app = telemetry::metrics_router(self.state.clone(), handle, &self.commit);
             if let Some(addr) = addr {
                 tracing::info!(%addr, "metrics on http://{addr}/metrics");
             }
@@ -227,6 +225,20 @@ impl Server {
         tracing::info!("stopped");
         Ok(())
     }
+}
+
+/// The error of a failed bind: an address in use is said in words that
+/// point at the likely cause, once.
+fn listen_error(what: String, cause: std::io::Error) -> ServerError {
+    if cause.kind() == std::io::ErrorKind::AddrInUse {
+        let words =
+            "the address is in use (another program, perhaps another gridforge, listens there)";
+        return ServerError::Io {
+            what,
+            cause: std::io::Error::new(cause.kind(), words),
+        };
+    }
+    ServerError::Io { what, cause }
 }
 
 /// Raises the soft open-file limit to the hard one, logs both, and returns
@@ -300,9 +312,9 @@ pub fn run(config: Config) -> Result<(), ServerError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|source| ServerError::Io {
+        .map_err(|cause| ServerError::Io {
             what: "cannot start the async runtime".into(),
-            source,
+            cause,
         })?;
     runtime.block_on(async {
         let server = Server::start(&config).await?;

@@ -18,7 +18,9 @@
 //! - `gridforge_db_connections{state}` (`in_use`, `idle`) and
 //!   `gridforge_db_connections_max`: the database pool;
 //! - `gridforge_compute_slots{state}` (`busy`, `total`): generator and
-//!   solver slots.
+//!   solver slots;
+//! - `gridforge_build_info{version,commit}`: always 1, the running build;
+//! - the standard `process_*` metrics ([`crate::process_metrics`]).
 //!
 //! Without `--metrics-addr` no recorder is installed and every `metrics`
 //! call is a no-op.
@@ -185,20 +187,41 @@ fn sample(app: &AppState) {
     metrics::gauge!("gridforge_compute_slots", "state" => "total").set(app.compute.total() as f64);
 }
 
-/// The metrics listener's application: `GET /metrics`.
-pub fn metrics_router(app: AppState, handle: PrometheusHandle) -> Router {
+/// `gridforge_build_info` in the text format: the package version and
+/// `commit` as labels (quotes and backslashes escaped), value 1.
+fn build_info(commit: &str) -> String {
+    let escape = |v: &str| {
+        v.replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n")
+    };
+    format!(
+        "# HELP gridforge_build_info The running build: its version and commit\n\
+         # TYPE gridforge_build_info gauge\n\
+         gridforge_build_info{{version=\"{}\",commit=\"{}\"}} 1\n\n",
+        escape(env!("CARGO_PKG_VERSION")),
+        escape(commit)
+    )
+}
+
+/// The metrics listener's application: `GET /metrics` (the recorder's
+/// metrics, the build and the process's figures).
+pub fn metrics_router(app: AppState, handle: PrometheusHandle, commit: &str) -> Router {
+    let build = build_info(commit);
     Router::new()
         .route(
             "/metrics",
             get(move |State(app): State<AppState>| {
                 let handle = handle.clone();
+                let build = build.clone();
                 async move {
                     sample(&app);
-                    (
-                        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-                        handle.render(),
-                    )
-                        .into_response()
+                    let mut text = handle.render();
+                    text.push_str(&build);
+                    if let Some(figures) = crate::process_metrics::read() {
+                        text.push_str(&crate::process_metrics::render(&figures));
+                    }
+                    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
                 }
             }),
         )

@@ -2,7 +2,7 @@
 //! sqlx's migrator (which records them in `_sqlx_migrations`).
 
 use sqlx::error::BoxDynError;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::migrate::{Migrate, Migration, MigrationSource, MigrationType, Migrator};
 use std::future::Future;
 use std::pin::Pin;
 
@@ -111,6 +111,39 @@ impl MigrationSource<'static> for Embedded {
 }
 
 impl Embedded {
+    /// The newest migration this binary knows.
+    fn newest(self) -> i64 {
+        self.0
+            .iter()
+            .map(|&(version, _, _)| version)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Refuses at once a database a newer gridforge has migrated past what
+    /// this binary knows (sqlx would refuse it too, but in its own words and
+    /// only after the SQLite retries).
+    pub(super) async fn refuse_newer(
+        self,
+        conn: &mut (impl Migrate + Send),
+    ) -> Result<(), super::StoreError> {
+        // Under the migrator's lock (an advisory lock on PostgreSQL): two
+        // servers starting on a new database would otherwise both create
+        // the migrations table at once, and one would fail.
+        conn.lock().await?;
+        let applied = match conn.ensure_migrations_table().await {
+            Ok(()) => conn.list_applied_migrations().await,
+            Err(err) => Err(err),
+        };
+        conn.unlock().await?;
+        let applied = applied?;
+        let known = self.newest();
+        match applied.iter().map(|m| m.version).max() {
+            Some(found) if found > known => Err(super::StoreError::NewerDatabase { found, known }),
+            _ => Ok(()),
+        }
+    }
+
     /// The migrator for these migrations.
     pub(super) async fn migrator(self) -> Result<Migrator, sqlx::migrate::MigrateError> {
         Migrator::new(self).await

@@ -59,6 +59,17 @@ pub enum StoreError {
     /// refused or lost, PostgreSQL stopping): a request may succeed later.
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
+    /// The database holds a migration newer than any this binary knows: a
+    /// newer gridforge wrote it, and this one must not touch it.
+    #[error(
+        "this database was written by a newer gridforge (migration {found}); this binary knows up to {known}"
+    )]
+    NewerDatabase {
+        /// The newest migration applied to the database.
+        found: i64,
+        /// The newest migration this binary has.
+        known: i64,
+    },
     /// Applying the embedded migrations failed.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),

@@ -39,6 +39,9 @@ impl PostgresStore {
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_with(options)
             .await?;
+        migrations::POSTGRES
+            .refuse_newer(&mut *pool.acquire().await?)
+            .await?;
         migrations::POSTGRES.migrator().await?.run(&pool).await?;
         Ok(PostgresStore {
             pool,

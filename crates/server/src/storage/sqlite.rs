@@ -88,6 +88,9 @@ pub fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
 /// starting on one new file at once can collide; the loser sees the winner's
 /// work on a retry.
 async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
+    migrations::SQLITE
+        .refuse_newer(&mut *pool.acquire().await?)
+        .await?;
     let migrator = migrations::SQLITE.migrator().await?;
     let mut attempt = 0;
     loop {
