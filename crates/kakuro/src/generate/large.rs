@@ -4,12 +4,12 @@
 //! full one ([`Maker::climb_locally`]).
 
 use super::climb::MOVES_PER_CELL;
+use super::layouts::draw_layout;
 use super::maker::Maker;
 use super::{
     GenerateError, GenerateStats, Generated, RectParams, FILLS_PER_LAYOUT, MAX_LAYOUTS,
     MAX_LAYOUT_DRAWS,
 };
-use crate::layout::Layout;
 use crate::logic::{Difficulty, Technique};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -136,18 +136,7 @@ fn make_slot(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(u64::from(slot) + 1);
     let mut stats = GenerateStats::default();
-    let facts = params.difficulty.grade().level;
-    let mut layout = None;
-    while layout.is_none() && stats.layout_draws < MAX_LAYOUT_DRAWS / MAX_LAYOUTS {
-        stats.layout_draws += 1;
-        layout = Layout::random(
-            params.rows,
-            params.cols,
-            facts.digit_share,
-            facts.max_run,
-            &mut rng,
-        );
-    }
+    let layout = draw_layout(params, &mut rng, &mut stats, MAX_LAYOUT_DRAWS / MAX_LAYOUTS);
     let Some(layout) = layout else {
         return (SlotOutcome::Failed, stats);
     };
@@ -262,11 +251,7 @@ impl Maker<'_> {
 
     /// Rates the board in full ([`Maker::evaluate`]), makes the result the
     /// accepted state and returns it with the digits it was made for.
-    fn rate_in_full(
-        &mut self,
-        target: Difficulty,
-        stats: &mut GenerateStats,
-    ) -> FullRating {
+    fn rate_in_full(&mut self, target: Difficulty, stats: &mut GenerateStats) -> FullRating {
         let (cost, hardest) = self.evaluate(target, stats);
         self.current.copy_from_slice(&self.engine.masks);
         FullRating {

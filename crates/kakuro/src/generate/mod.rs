@@ -59,12 +59,14 @@
 mod climb;
 mod filling;
 mod large;
+mod layouts;
 mod maker;
 
 use crate::board::{Board, Solution};
 use crate::layout::{Layout, LayoutError};
 use crate::logic::{Difficulty, Technique};
 use large::generate_large;
+use layouts::draw_layout;
 use maker::Maker;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -265,12 +267,9 @@ fn generate_until(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = GenerateStats::default();
     let mut layouts = 0;
-    while stats.layout_draws < MAX_LAYOUT_DRAWS && layouts < MAX_LAYOUTS {
-        stats.layout_draws += 1;
-        let facts = difficulty.grade().level;
-        let Some(layout) = Layout::random(rows, cols, facts.digit_share, facts.max_run, &mut rng)
-        else {
-            continue;
+    while layouts < MAX_LAYOUTS {
+        let Some(layout) = draw_layout(params, &mut rng, &mut stats, MAX_LAYOUT_DRAWS) else {
+            break;
         };
         layouts += 1;
         let mut maker = Maker::new(&layout);
