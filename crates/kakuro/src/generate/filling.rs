@@ -4,7 +4,7 @@
 
 use super::maker::Maker;
 use super::RANKED_FILL_MAX_SIDE;
-use crate::digits::ALL_DIGITS;
+use crate::digits::{is_single, ALL_DIGITS};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -80,6 +80,71 @@ impl Maker<'_> {
             self.digits[cell] = bit.trailing_zeros() as u8;
             self.run_used[a] |= bit;
             self.run_used[d_run] |= bit;
+            pos += 1;
+        }
+        true
+    }
+
+    /// Writes new digits into the cells the solver left open in the
+    /// accepted state and every other cell of their runs, by backtracking in
+    /// reading order as [`Maker::fill_digits`] does on large boards, while the
+    /// rest of the solution stays: the local repair of a climb stuck on a
+    /// spot no single change improves. Returns false, with every digit as it
+    /// was, when no refilling is found within the step budget.
+    pub(super) fn refill_open(&mut self, rng: &mut ChaCha8Rng) -> bool {
+        let model = &self.model;
+        let mut chosen = vec![false; self.digits.len()];
+        for (cell, &mask) in self.current.iter().enumerate() {
+            if !is_single(mask) {
+                for run in model.cell_runs[cell] {
+                    for &c in model.runs[run as usize].cells() {
+                        chosen[c as usize] = true;
+                    }
+                }
+            }
+        }
+        let mut cells: Vec<usize> = (0..chosen.len()).filter(|&c| chosen[c]).collect();
+        cells.sort_by_key(|&c| model.cell_pos[c]);
+        let old: Vec<u8> = cells.iter().map(|&c| self.digits[c]).collect();
+        for &cell in &cells {
+            self.set_digit(cell, 0);
+        }
+        let mut tried = vec![0u16; cells.len()];
+        let budget = FILL_STEPS_PER_CELL.saturating_mul(cells.len() as u32);
+        let (mut pos, mut steps) = (0, 0);
+        while pos < cells.len() {
+            steps += 1;
+            let cell = cells[pos];
+            self.set_digit(cell, 0);
+            let [across, down] = self.model.cell_runs[cell];
+            let free = ALL_DIGITS
+                & !self.run_used[across as usize]
+                & !self.run_used[down as usize]
+                & !tried[pos];
+            // As in the filling: the rectangle check only when a digit is free.
+            let options = if free == 0 {
+                0
+            } else {
+                free & !self.cycle_digits(cell)
+            };
+            if options == 0 || steps > budget {
+                tried[pos] = 0;
+                if pos == 0 || steps > budget {
+                    // Clear first, so no run holds an old digit twice on the way.
+                    for &cell in &cells {
+                        self.set_digit(cell, 0);
+                    }
+                    for (&cell, &digit) in cells.iter().zip(&old) {
+                        self.set_digit(cell, digit);
+                    }
+                    return false;
+                }
+                pos -= 1;
+                continue;
+            }
+            let bit = random_bit(options, rng);
+            tried[pos] |= bit;
+            self.set_digit(cell, bit.trailing_zeros() as u8);
             pos += 1;
         }
         true

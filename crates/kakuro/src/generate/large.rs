@@ -3,13 +3,9 @@
 //! that keeps a change on a local rating and checks batches of them with a
 //! full one ([`Maker::climb_locally`]).
 
-use super::climb::MOVES_PER_CELL;
 use super::layouts::draw_layout;
 use super::maker::Maker;
-use super::{
-    GenerateError, GenerateStats, Generated, RectParams, FILLS_PER_LAYOUT, MAX_LAYOUTS,
-    MAX_LAYOUT_DRAWS,
-};
+use super::{GenerateError, GenerateStats, Generated, RectParams, MAX_LAYOUTS, MAX_LAYOUT_DRAWS};
 use crate::logic::{Difficulty, Technique};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -21,11 +17,21 @@ use std::time::Instant;
 const LOCAL_RINGS: usize = 2;
 /// Kept changes between full ratings in [`Maker::climb_locally`].
 const LOCAL_MOVES_PER_RATING: usize = 8;
-/// Full ratings without a new best before [`Maker::climb_locally`] gives up.
-const LOCAL_PLATEAU_RATINGS: usize = 20;
-/// Times [`Maker::climb_locally`] takes a change that makes things worse to
-/// leave a plateau before it gives up.
-const LOCAL_KICKS: usize = 4;
+/// Full ratings without a new best before [`Maker::climb_locally`] repairs
+/// the filling.
+const LOCAL_PLATEAU_RATINGS: usize = 5;
+/// Changes in a row that the local rating turns down before
+/// [`Maker::climb_locally`] repairs the filling: the solver is stuck on a
+/// spot no single change improves.
+const STUCK_MOVES: usize = 60;
+/// Local repairs ([`Maker::refill_open`]) per climb before it gives up.
+const LOCAL_REPAIRS: usize = 24;
+/// Digit changes per climb, per digit cell (repairs make long climbs worth
+/// finishing: a fresh filling starts far further from a puzzle).
+const LOCAL_MOVES_PER_CELL: usize = 30;
+/// Fillings per layout slot: when a climb fails even with its repairs, the
+/// layout is the likelier cause, so the next slot's layout is tried.
+const LOCAL_FILLS_PER_LAYOUT: u32 = 1;
 
 /// What one layout slot of [`generate_large`] came to.
 enum SlotOutcome {
@@ -143,7 +149,7 @@ fn make_slot(
     let mut maker = Maker::new(&layout);
     maker.deadline = deadline;
     maker.cancel = Some((found, slot));
-    for _ in 0..FILLS_PER_LAYOUT {
+    for _ in 0..LOCAL_FILLS_PER_LAYOUT {
         if let Some(made) = maker.attempt(params.difficulty, true, &mut rng, &mut stats) {
             return (SlotOutcome::Made(Box::new(made)), stats);
         }
@@ -174,10 +180,15 @@ impl Maker<'_> {
     /// whenever the local state is solved. A batch that the full rating finds
     /// worse than the last one is taken back and the batch halved (a good
     /// one doubles it, up to [`LOCAL_MOVES_PER_RATING`]), so where the local
-    /// ratings mislead the climb rates every change in full. After
-    /// [`LOCAL_PLATEAU_RATINGS`] full ratings without progress the climb takes
-    /// one change whatever it costs (at most [`LOCAL_KICKS`] times), then
-    /// gives up. Only a full rating ends the climb.
+    /// ratings mislead the climb rates every change in full.
+    ///
+    /// Most climbs that fail get stuck on a few cells that no single change
+    /// improves, and starting over from a fresh filling throws away the
+    /// rest of the board that was already right. So when [`STUCK_MOVES`]
+    /// changes in a row are turned down, or [`LOCAL_PLATEAU_RATINGS`] full
+    /// ratings pass without a new best, the climb repairs the filling where
+    /// the solver is stuck ([`Maker::refill_open`]) and climbs on, up to
+    /// [`LOCAL_REPAIRS`] times. Only a full rating ends the climb.
     pub(super) fn climb_locally(
         &mut self,
         target: Difficulty,
@@ -187,12 +198,14 @@ impl Maker<'_> {
     ) -> Option<Technique> {
         let mut last = self.rate_in_full(target, stats);
         let mut cost = last.cost;
-        let (mut kept, mut batch, mut since_best, mut kicks) = (0, LOCAL_MOVES_PER_RATING, 0, 0);
-        for _ in 0..MOVES_PER_CELL * self.digits.len() {
+        let (mut kept, mut batch, mut since_best) = (0, LOCAL_MOVES_PER_RATING, 0);
+        let (mut turned_down, mut repairs) = (0, 0);
+        for _ in 0..LOCAL_MOVES_PER_CELL * self.digits.len() {
             if self.must_stop() {
                 return None;
             }
-            if kept > 0 && (cost == 0 || kept >= batch) {
+            let stuck = turned_down >= STUCK_MOVES || since_best > LOCAL_PLATEAU_RATINGS;
+            if kept > 0 && (cost == 0 || kept >= batch || stuck) {
                 kept = 0;
                 let rated = self.rate_in_full(target, stats);
                 if rated.cost < last.cost {
@@ -209,18 +222,19 @@ impl Maker<'_> {
                     last = rated;
                 }
                 cost = last.cost;
-                if since_best > LOCAL_PLATEAU_RATINGS {
-                    if kicks == LOCAL_KICKS {
-                        return None;
-                    }
-                    // Stuck: take one change whatever it costs and climb on.
-                    kicks += 1;
-                    since_best = 0;
-                    let (cell, _, new) = self.propose(rng)?;
-                    self.set_digit(cell, new);
+                continue;
+            }
+            if kept == 0 && cost > 0 && stuck {
+                if repairs == LOCAL_REPAIRS {
+                    return None;
+                }
+                repairs += 1;
+                (turned_down, since_best) = (0, 0);
+                if self.refill_open(rng) {
                     last = self.rate_in_full(target, stats);
                     cost = last.cost;
                 }
+                continue;
             }
             if kept == 0 && cost == 0 {
                 let reached = last.hardest.unwrap_or(Technique::Single);
@@ -242,8 +256,12 @@ impl Maker<'_> {
                     cost = near;
                     self.current.copy_from_slice(&self.engine.masks);
                     kept += 1;
+                    turned_down = 0;
                 }
-                _ => self.set_digit(cell, old),
+                _ => {
+                    self.set_digit(cell, old);
+                    turned_down += 1;
+                }
             }
         }
         None

@@ -33,7 +33,13 @@
 //!    thousands): there a change is kept on a wider local rating alone (two
 //!    rings of runs around it re-solved), the board is rated in full after a
 //!    batch of kept changes, and a batch the full rating finds worse is taken
-//!    back (`Maker::climb_locally`). Up to 16 the climb is unchanged, so
+//!    back (`Maker::climb_locally`). There a climb that gets stuck (a run of
+//!    changes all turned down, or full ratings without progress) is not
+//!    abandoned but *repaired*: the cells the solver left open and the rest
+//!    of their runs get new digits by backtracking, the rest of the board
+//!    stays, and the climb goes on (`Maker::refill_open`). Most failed
+//!    climbs were stuck on a handful of cells, and a fresh filling threw the
+//!    solved rest of the board away. Up to 16 the climb is unchanged, so
 //!    those sizes (and the offline pack) give the puzzles they always gave.
 //! 3. **Prove.** A puzzle the logical solver finishes has one solution; the
 //!    search solver proves it again independently (limit 2) before the puzzle
@@ -48,13 +54,20 @@
 //! fact of a level), after the seeds' idea.
 //!
 //! Everything is driven by one `ChaCha8Rng` seeded from the caller's seed, so a
-//! seed always gives the same puzzle. On boards with a side over 16 most
-//! layouts' climbs fail, so there each layout is a slot with its own stream
+//! seed always gives the same puzzle. On boards with a side over 16 a layout's
+//! climb can fail even with its repairs, so there each layout is a slot (one
+//! filling each: a climb that fails repaired points to its layout) with its own stream
 //! of that generator, the slots run on every thread of the rayon pool at once,
 //! and the lowest slot that makes a puzzle gives it (`generate_large`): the
 //! same puzzle on one thread or many; every loop has a fixed bound and the
 //! functions return an error instead of running on. [`generate_within`] adds
 //! a time budget: the same puzzle, or an error once the time is up.
+//!
+//! The modules: [`layouts`] draws layouts, [`maker`] holds one layout's
+//! working state and one attempt (fill, climb, rate, prove), [`filling`]
+//! writes digits (and repairs them), [`climb`] climbs to the difficulty on
+//! boards up to 16, and [`large`] runs the slots and the local climb of the
+//! larger boards.
 
 mod climb;
 mod filling;
@@ -89,7 +102,8 @@ pub const PACK_SIZES: RangeInclusive<usize> = 10..=16;
 const MAX_LAYOUT_DRAWS: u32 = 20_000;
 /// Layouts that pass the rules before [`generate`] gives up.
 const MAX_LAYOUTS: u32 = 200;
-/// Digit fillings tried per layout.
+/// Digit fillings tried per layout on boards up to [`RANKED_FILL_MAX_SIDE`]
+/// (the larger ones have their own, in [`large`]).
 const FILLS_PER_LAYOUT: u32 = 3;
 /// Fillings [`fill`] tries before reporting that it found no unique puzzle.
 const FILL_ATTEMPTS: u32 = 24;
