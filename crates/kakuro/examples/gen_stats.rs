@@ -13,9 +13,10 @@
 //! run the example under `taskset -c 1` so that it is one core indeed) and
 //! on the global pool (all cores; boards with a side over 16 try several
 //! layouts at once there). The two puzzles must be the same, which the
-//! example checks. `--one-thread` skips the second run. The CPU column is
-//! the work of all the process's threads during the all-cores run (from
-//! Linux's `/proc/self/task/*/schedstat`).
+//! example checks. `--one-thread` skips the second run. The CPU columns are
+//! the work of all the process's threads during each run (from Linux's
+//! `/proc/self/task/*/schedstat`): on a shared machine the wall clock also
+//! counts other programs' turns on the core, the CPU time does not.
 
 use gridforge_kakuro::{generate, rate, Difficulty, RectParams, Technique};
 use std::time::{Duration, Instant};
@@ -48,7 +49,7 @@ fn main() {
         .build()
         .expect("a pool of one thread");
     println!(
-        "size    difficulty  seeds  1-thread p50  p99        max         | {}-thread p50  p99        max         cpu p50     | share  ratings(p50)",
+        "size    difficulty  seeds  1-thread p50  p99        max         | 1-thread cpu p50  p99        max         | {}-thread p50  p99        max         cpu p50     | share  ratings(p50)",
         rayon::current_num_threads()
     );
     let mut techniques = Vec::new();
@@ -60,13 +61,15 @@ fn main() {
                 cols,
                 difficulty,
             };
-            let (mut single, mut all, mut cpu) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut single, mut single_cpu) = (Vec::new(), Vec::new());
+            let (mut all, mut cpu) = (Vec::new(), Vec::new());
             let mut ratings = Vec::new();
             let mut share = 0.0;
             let mut hardest = [0u32; Technique::COUNT];
             let mut step_share = [0.0f64; Technique::COUNT];
             for seed in 0..seeds {
                 let start = Instant::now();
+                let cpu_start = process_cpu_time();
                 let made = match one.install(|| generate(&params, seed)) {
                     Ok(made) => made,
                     Err(err) => {
@@ -75,6 +78,7 @@ fn main() {
                     }
                 };
                 single.push(start.elapsed());
+                single_cpu.push(process_cpu_time().saturating_sub(cpu_start));
                 if !one_thread_only {
                     let start = Instant::now();
                     let cpu_start = process_cpu_time();
@@ -101,16 +105,19 @@ fn main() {
             }
             let made = single.len();
             techniques.push((size.clone(), difficulty, made, hardest, step_share));
-            for times in [&mut single, &mut all, &mut cpu] {
+            for times in [&mut single, &mut single_cpu, &mut all, &mut cpu] {
                 times.sort();
             }
             ratings.sort();
             println!(
-                "{size:>6}  {:<10}  {made:>5}  {:<12.1?}  {:<9.1?}  {:<10.1?}  | {:<12.1?}  {:<9.1?}  {:<10.1?}  {:<10.1?}  | {:.2}   {}",
+                "{size:>6}  {:<10}  {made:>5}  {:<12.1?}  {:<9.1?}  {:<10.1?}  | {:<16.1?}  {:<9.1?}  {:<10.1?}  | {:<12.1?}  {:<9.1?}  {:<10.1?}  {:<10.1?}  | {:.2}   {}",
                 difficulty.name(),
                 quantile(&single, 0.5),
                 quantile(&single, 0.99),
                 single.last().copied().unwrap_or_default(),
+                quantile(&single_cpu, 0.5),
+                quantile(&single_cpu, 0.99),
+                single_cpu.last().copied().unwrap_or_default(),
                 quantile(&all, 0.5),
                 quantile(&all, 0.99),
                 all.last().copied().unwrap_or_default(),
