@@ -63,11 +63,10 @@
 //! functions return an error instead of running on. [`generate_within`] adds
 //! a time budget: the same puzzle, or an error once the time is up.
 //!
-//! The modules: [`layouts`] draws layouts, [`maker`] holds one layout's
-//! working state and one attempt (fill, climb, rate, prove), [`filling`]
-//! writes digits (and repairs them), [`climb`] climbs to the difficulty on
-//! boards up to 16, and [`large`] runs the slots and the local climb of the
-//! larger boards.
+//! The modules: `layouts` draws layouts, `maker` holds one layout's working
+//! state and one attempt (fill, climb, rate, prove), `filling` writes digits
+//! (and repairs them), `climb` climbs to the difficulty on boards up to 16,
+//! and `large` runs the slots and the local climb of the larger boards.
 
 mod climb;
 mod filling;
