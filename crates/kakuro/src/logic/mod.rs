@@ -52,6 +52,7 @@ mod completion;
 mod contradiction;
 mod engine;
 mod region;
+mod region_sum;
 mod run_techniques;
 
 use crate::board::{Board, Direction, Solution};

@@ -2,9 +2,7 @@
 //! runs, found once per layout ([`find_regions`]), and the digits their innies
 //! and outies can take ([`region_support`]).
 
-use super::engine::{Broken, Engine};
 use crate::board::Direction;
-use crate::digits::is_single;
 use crate::model::Model;
 
 /// A region for [`Technique::RegionSum`](super::Technique::RegionSum): whole
@@ -25,67 +23,6 @@ pub(crate) struct Region {
 const REGION_CELLS: usize = 5;
 /// Runs of one direction a region grows to at most.
 const REGION_RUNS: usize = 12;
-
-impl Engine {
-    /// [`Technique::RegionSum`](super::Technique::RegionSum): the first region
-    /// whose innies and outies lose a candidate (its index), `None` when no
-    /// region changes anything, or the first run of a region that cannot be
-    /// met.
-    pub(super) fn region_sums(&mut self, model: &Model) -> Result<Option<usize>, u32> {
-        let regions = self.regions.take().unwrap_or_else(|| find_regions(model));
-        let mut found = Ok(None);
-        for (index, region) in regions.iter().enumerate() {
-            self.nodes += 1;
-            if self.out_of_budget() {
-                break;
-            }
-            let plus: i32 = region
-                .plus_runs
-                .iter()
-                .map(|&r| model.runs[r as usize].sum as i32)
-                .sum();
-            let minus: i32 = region
-                .minus_runs
-                .iter()
-                .map(|&r| model.runs[r as usize].sum as i32)
-                .sum();
-            let cells: Vec<(u16, i32)> = region
-                .plus_cells
-                .iter()
-                .map(|&c| (c, 1))
-                .chain(region.minus_cells.iter().map(|&c| (c, -1)))
-                .collect();
-            if cells
-                .iter()
-                .all(|&(c, _)| is_single(self.masks[c as usize]))
-            {
-                continue;
-            }
-            let masks: Vec<u16> = cells.iter().map(|&(c, _)| self.masks[c as usize]).collect();
-            let support = region_support(model, &cells, &masks, plus - minus);
-            let first_run = region.plus_runs[0];
-            let mut changed = false;
-            for (i, &(cell, _)) in cells.iter().enumerate() {
-                match self.narrow(model, cell, support[i]) {
-                    Ok(c) => changed |= c,
-                    Err(Broken) => {
-                        found = Err(first_run);
-                        break;
-                    }
-                }
-            }
-            if found.is_err() {
-                break;
-            }
-            if changed {
-                found = Ok(Some(index));
-                break;
-            }
-        }
-        self.regions = Some(regions);
-        found
-    }
-}
 
 /// The regions of [`Technique::RegionSum`](super::Technique::RegionSum) in a
 /// layout. From every run, a region of runs of its direction grows one run at a
