@@ -23,6 +23,29 @@ fn poppler(tool: &str, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Page `page` of `pdf` rendered greyscale at `dpi` by `pdftoppm`: its
+/// width, height and one byte a pixel (0 black, 255 white).
+fn gray_page(pdf: &str, dpi: u32, page: usize, name: &str) -> (usize, usize, Vec<u8>) {
+    let prefix = temp_file(name);
+    let (dpi, page_s) = (dpi.to_string(), page.to_string());
+    poppler(
+        "pdftoppm",
+        &[
+            "-r", &dpi, "-gray", "-f", &page_s, "-l", &page_s, pdf, &prefix,
+        ],
+    );
+    let image = std::fs::read(format!("{prefix}-{page}.pgm")).unwrap();
+    // A binary PGM: "P5", width, height, 255, one whitespace, the bytes.
+    let header: Vec<usize> = String::from_utf8_lossy(&image[..20])
+        .split_whitespace()
+        .skip(1)
+        .take(3)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let (w, h) = (header[0], header[1]);
+    (w, h, image[image.len() - w * h..].to_vec())
+}
+
 /// `pdfinfo`'s pages and page size line.
 fn info(pdf: &str) -> (usize, String) {
     let text = poppler("pdfinfo", &[pdf]);
@@ -304,21 +327,8 @@ fn a_kakuro_book_reads_back_and_every_puzzle_solves_to_its_printed_solution() {
     assert!(std::fs::read(&pdf).unwrap() == std::fs::read(&again).unwrap());
 
     // A rendered page of puzzles is not blank: a share of its pixels are dark.
-    let prefix = temp_file("kakuro-page");
-    poppler(
-        "pdftoppm",
-        &["-r", "30", "-gray", "-f", "3", "-l", "3", &pdf, &prefix],
-    );
-    let image = std::fs::read(format!("{prefix}-3.pgm")).unwrap();
-    // A binary PGM: "P5", width, height, 255, one whitespace, the bytes.
-    let header: Vec<usize> = String::from_utf8_lossy(&image[..20])
-        .split_whitespace()
-        .skip(1)
-        .take(3)
-        .map(|n| n.parse().unwrap())
-        .collect();
-    assert_eq!((header[0], header[1]), (249, 351), "A4 at 30 dpi");
-    let pixels = &image[image.len() - header[0] * header[1]..];
+    let (w, h, pixels) = gray_page(&pdf, 30, 3, "kakuro-page");
+    assert_eq!((w, h), (249, 351), "A4 at 30 dpi");
     let dark = pixels.iter().filter(|&&p| p < 128).count();
     assert!(
         dark * 100 > pixels.len(),
@@ -853,21 +863,8 @@ fn paper_bleed_and_crop_marks_set_the_boxes_a_printer_reads() {
     }
     // Crop marks print outside the bleed: a rendered corner beyond it is
     // dark where the marks run, the trimmed page's corner is white.
-    let prefix = temp_file("crop");
-    poppler(
-        "pdftoppm",
-        &["-r", "72", "-gray", "-f", "1", "-l", "1", &pdf, &prefix],
-    );
-    let image = std::fs::read(format!("{prefix}-1.pgm")).unwrap();
-    let header: Vec<usize> = String::from_utf8_lossy(&image[..20])
-        .split_whitespace()
-        .skip(1)
-        .take(3)
-        .map(|n| n.parse().unwrap())
-        .collect();
-    let (w, h) = (header[0], header[1]);
+    let (w, h, pixels) = gray_page(&pdf, 72, 1, "crop");
     assert_eq!((w, h), (498, 714), "6x9 with bleed and slug at 72 dpi");
-    let pixels = &image[image.len() - w * h..];
     // The vertical mark at the trim's left edge (x = 33), above the bleed.
     let column_dark = (2..20).any(|y| pixels[y * w + 33] < 200 || pixels[y * w + 32] < 200);
     assert!(column_dark, "no crop mark above the top-left corner");
