@@ -40,7 +40,7 @@ pub(super) struct Maker<'s> {
 impl<'s> Maker<'s> {
     pub(super) fn new(layout: &Layout) -> Maker<'s> {
         let model = Model::from_layout(layout);
-        let engine = Engine::new(&model);
+        let engine = Engine::for_generator(&model);
         let n = model.cell_count();
         Maker {
             engine,

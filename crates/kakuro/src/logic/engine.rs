@@ -108,6 +108,20 @@ pub(crate) struct Engine {
 /// blocks in the sibling modules).
 impl Engine {
     pub fn new(model: &Model) -> Engine {
+        Engine::with_memo(model, CompletionMemo::SLOTS)
+    }
+
+    /// An engine for the generator, which rates one layout thousands of
+    /// times: its memo of run completions grows with the board's runs (a
+    /// memo that misses costs a dynamic program per run state).
+    pub fn for_generator(model: &Model) -> Engine {
+        let slots = (model.runs.len() * 64)
+            .next_power_of_two()
+            .clamp(CompletionMemo::SLOTS, CompletionMemo::MOST_SLOTS);
+        Engine::with_memo(model, slots)
+    }
+
+    fn with_memo(model: &Model, memo_slots: usize) -> Engine {
         Engine {
             masks: vec![0; model.cell_count()],
             queues: Default::default(),
@@ -116,7 +130,7 @@ impl Engine {
             steps: [0; Technique::COUNT],
             max: 0,
             hardest: Technique::Single,
-            completions: CompletionMemo::new(),
+            completions: CompletionMemo::new(memo_slots),
             regions: None,
             trial: None,
             trace: None,
@@ -333,7 +347,8 @@ impl Engine {
 
     /// The techniques of one level on one run, in one pass where one
     /// technique covers the others: RunDigits removes what Single removes,
-    /// and RunCompletion what Subset removes.
+    /// and RunCompletion what Subset removes; FittingSets and RequiredDigit
+    /// share one reading of the run's fitting sets.
     fn apply_level(
         &mut self,
         level: Difficulty,
@@ -342,10 +357,7 @@ impl Engine {
     ) -> Result<bool, Broken> {
         match level {
             Difficulty::Easy => self.run_digits(model, run),
-            Difficulty::Medium => {
-                let fitting = self.fitting(model, run)?;
-                Ok(self.required_digit(model, run)? || fitting)
-            }
+            Difficulty::Medium => self.fitting_and_required(model, run),
             Difficulty::Hard => self.sum_bounds(model, run),
             Difficulty::Expert | Difficulty::Master => self.run_completion(model, run),
         }

@@ -59,7 +59,38 @@ impl Engine {
         if view.count == 0 {
             return Ok(false);
         }
-        let (_, mut required) = self.fitting_sets(&view)?;
+        let (_, required) = self.fitting_sets(&view)?;
+        self.place_required(model, &view, required)
+    }
+
+    /// [`Engine::fitting`] and then [`Engine::required_digit`], from one
+    /// reading of the run (the Medium level of [`super::Granularity::Level`]):
+    /// the required digits are those of the fitting sets before the cells
+    /// were narrowed to their union, which that narrowing does not change
+    /// (every fitting set lies inside the union). A cell the narrowing
+    /// placed leaves its run queued, so the next reading sees it.
+    pub(super) fn fitting_and_required(
+        &mut self,
+        model: &Model,
+        run: &RunData,
+    ) -> Result<bool, Broken> {
+        let view = self.view(run)?;
+        if view.count == 0 {
+            return Ok(false);
+        }
+        let (union, required) = self.fitting_sets(&view)?;
+        let narrowed = self.narrow_open(model, &view, union)?;
+        Ok(self.place_required(model, &view, required)? || narrowed)
+    }
+
+    /// Places each digit of `required` in the only open cell of `view` that
+    /// can take it; a required digit no open cell takes breaks the run.
+    fn place_required(
+        &mut self,
+        model: &Model,
+        view: &RunView,
+        mut required: u16,
+    ) -> Result<bool, Broken> {
         let mut changed = false;
         while required != 0 {
             let bit = required & required.wrapping_neg();
