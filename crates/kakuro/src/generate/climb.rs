@@ -126,7 +126,7 @@ impl Maker<'_> {
             &start,
             first.iter().copied(),
             target.hardest_technique(),
-            Granularity::Level,
+            Granularity::State,
         );
         self.scratch = start;
         self.first = first;

@@ -136,9 +136,13 @@ impl<'s> Maker<'s> {
         stats: &mut GenerateStats,
     ) -> (usize, Option<Technique>) {
         stats.ratings += 1;
-        let end = self
-            .engine
-            .run(&self.model, target.hardest_technique(), Granularity::Level);
+        let max = target.hardest_technique();
+        let mut end = self.engine.run(&self.model, max, Granularity::State);
+        if end == EngineEnd::Solved {
+            // The climb needs the level of a solved puzzle, which the
+            // cheaper granularity does not tell (and solved is rare).
+            end = self.engine.run(&self.model, max, Granularity::Level);
+        }
         let cost = match end {
             EngineEnd::Solved => 0,
             // The generator's engine has no budget, so it never gives up.

@@ -27,7 +27,9 @@
 //!    asked for is shaken (a digit changed to make its sums less telling) and
 //!    climbs on. While climbing, the solver applies the techniques of a
 //!    difficulty level together, which gives the same
-//!    difficulty faster; the finished puzzle is rated once technique by
+//!    difficulty faster (and until a rating finishes the puzzle it skips
+//!    the Hard level below Expert: run completion removes all that sum
+//!    bounds remove, and only the candidates left count); the finished puzzle is rated once technique by
 //!    technique to name the hardest one. On boards with a side over 16 a
 //!    full rating per tried change is too slow (a 30×30 climb tries tens of
 //!    thousands): there a change is kept on a wider local rating alone (two

@@ -33,6 +33,15 @@ pub(crate) enum Granularity {
     /// the levels below stop does not depend on the order), with fewer passes.
     /// The generator rates thousands of candidates this way.
     Level,
+    /// Only the final state counts (how many candidates are left), not
+    /// which level was needed: as [`Granularity::Level`], but when
+    /// [`Technique::RunCompletion`] is allowed the Hard level is skipped,
+    /// since run completion removes everything SumBounds removes (it keeps
+    /// exactly the digits some filling of the run puts in a cell). The
+    /// same final state for less work; [`Engine::hardest`] then means
+    /// nothing. The generator's climb rates this way and asks
+    /// [`Granularity::Level`] for the level once a puzzle is solved.
+    State,
 }
 
 /// What one traced step looked at.
@@ -83,6 +92,9 @@ pub(crate) struct Engine {
     pub steps: [u32; Technique::COUNT],
     /// Highest queue in use.
     pub(super) max: usize,
+    /// Set when the queue of the Hard level applies the Expert level's
+    /// techniques ([`Granularity::State`]).
+    pub(super) skip_hard: bool,
     /// The hardest technique this run may use (region sums and
     /// contradictions only when it is one of them).
     pub(super) hardest: Technique,
@@ -129,6 +141,7 @@ impl Engine {
             open: vec![0; model.runs.len()],
             steps: [0; Technique::COUNT],
             max: 0,
+            skip_hard: false,
             hardest: Technique::Single,
             completions: CompletionMemo::new(memo_slots),
             regions: None,
@@ -181,9 +194,11 @@ impl Engine {
         // The per-run techniques go through the queues; the Master ones look
         // at several runs and run when the queues are empty.
         let per_run = max.min(Technique::RunCompletion);
+        self.skip_hard = granularity == Granularity::State && per_run == Technique::RunCompletion;
         self.max = match granularity {
             Granularity::Technique => per_run.index(),
-            Granularity::Level => per_run.difficulty() as usize,
+            Granularity::State if self.skip_hard => Difficulty::Hard as usize,
+            Granularity::Level | Granularity::State => per_run.difficulty() as usize,
         };
         self.hardest = max;
         for queue in &mut self.queues {
@@ -301,8 +316,11 @@ impl Engine {
                     let technique = Technique::ALL[q];
                     (technique, self.apply(technique, model, data))
                 }
-                Granularity::Level => {
-                    let level = Difficulty::ALL[q];
+                Granularity::Level | Granularity::State => {
+                    let level = match Difficulty::ALL[q] {
+                        Difficulty::Hard if self.skip_hard => Difficulty::Expert,
+                        level => level,
+                    };
                     (
                         level.hardest_technique(),
                         self.apply_level(level, model, data),
