@@ -172,7 +172,8 @@ impl CompletionScratch {
 /// puzzle after changing one digit most runs end in the same state as before,
 /// so most lookups hit.
 pub(crate) struct CompletionMemo {
-    /// Direct-mapped: key (masks, rest, placed) and answer per slot.
+    /// Direct-mapped: key (masks, rest, placed) and answer per slot; empty
+    /// until the first lookup (ratings below Expert never make one).
     keys: Vec<[u16; 11]>,
     answers: Vec<[u16; 9]>,
     /// The hash's top bits that pick a slot (the slots are a power of two).
@@ -188,12 +189,12 @@ impl CompletionMemo {
     /// save only 7 % of the misses left, at 2.6 MB a memo.
     pub(super) const MOST_SLOTS: usize = 16_384;
 
-    /// A memo of `slots` slots (a power of two).
+    /// A memo of `slots` slots (a power of two), made at its first lookup.
     pub(super) fn new(slots: usize) -> CompletionMemo {
         debug_assert!(slots.is_power_of_two());
         CompletionMemo {
-            keys: vec![[u16::MAX; 11]; slots],
-            answers: vec![[0; 9]; slots],
+            keys: Vec::new(),
+            answers: Vec::new(),
             slot_bits: slots.trailing_zeros(),
             scratch: CompletionScratch::new(),
         }
@@ -207,6 +208,11 @@ impl CompletionMemo {
         let mut hash: u64 = 0;
         for &part in &key {
             hash = (hash.rotate_left(5) ^ u64::from(part)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+        if self.keys.is_empty() {
+            let slots = 1 << self.slot_bits;
+            self.keys = vec![[u16::MAX; 11]; slots];
+            self.answers = vec![[0; 9]; slots];
         }
         let slot = (hash >> (64 - self.slot_bits)) as usize;
         if self.keys[slot] != key {
