@@ -288,6 +288,8 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l trusted-pr
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l metrics-addr -d 'Serve Prometheus metrics at http://ADDR/metrics, a listener of their own (keep it off the public network) [default: no metrics]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l public-url -d 'The URL people open the server at, e.g. `https://puzzles.example.org`: its host name is the passkeys\' relying-party id, its origin the only one account requests may come from, and https makes the session cookie `Secure` [default: http://localhost on any port; open the client at localhost, not 127.0.0.1, to use passkeys]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l accounts-per-day -d 'Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC day' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l dailies-every -d 'Seconds between two looks of the background task that makes today\'s and tomorrow\'s dailies (and one missing archive day per look) before anyone asks for them, in a compute slot of their own' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l dailies-archive-days -d 'Past days whose dailies the background task makes (newest first); older archive days are made on first request. 0: today and tomorrow only' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log-format -d 'Log format on stderr' -r -f -a "text\t'Human-readable lines with key=value fields'
 json\t'One JSON object per line'"
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log -d 'Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`' -r

@@ -55,6 +55,13 @@ pub struct Config {
     /// Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC
     /// day.
     pub accounts_per_network_per_day: u32,
+    /// How often the background task looks whether today's and tomorrow's
+    /// dailies (and one missing archive day) need making; `None`: no
+    /// background task (each daily is made by its first request).
+    pub dailies_every: Option<Duration>,
+    /// How many archive days the background task makes (newest first, one
+    /// per look); 0: today and tomorrow only.
+    pub dailies_archive_days: i64,
     /// The commit the binary was built from, for `gridforge_build_info`
     /// ("unknown" unless the binary says).
     pub commit: String,
@@ -82,6 +89,8 @@ impl Config {
             clock: crate::clock::Clock::default(),
             public_url: None,
             accounts_per_network_per_day: crate::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
+            dailies_every: Some(DEFAULT_DAILIES_EVERY),
+            dailies_archive_days: crate::dailies::ARCHIVE_DAYS,
             commit: "unknown".to_string(),
         }
     }
@@ -107,6 +116,8 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Default time budget of one Kakuro generation: well inside the request
 /// timeout, so the answer is the generator's 422 and not a 408.
 pub const DEFAULT_GENERATE_TIME: Duration = Duration::from_secs(15);
+/// Default interval of the dailies' background task.
+pub const DEFAULT_DAILIES_EVERY: Duration = Duration::from_secs(60);
 /// Default cap on client connections open at once.
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 

@@ -83,6 +83,8 @@ pub struct Server {
     limits: connections::ConnectionLimits,
     request_timeout: std::time::Duration,
     commit: String,
+    /// The dailies' background task: its interval and archive days.
+    dailies: Option<(std::time::Duration, i64)>,
 }
 
 impl Server {
@@ -171,6 +173,9 @@ impl Server {
             limits,
             request_timeout: config.request_timeout,
             commit: config.commit.clone(),
+            dailies: config
+                .dailies_every
+                .map(|every| (every, config.dailies_archive_days)),
         })
     }
 
@@ -215,10 +220,16 @@ impl Server {
                 }
             })
         });
+        let ahead = self
+            .dailies
+            .map(|(every, days)| daily::ahead::spawn(self.state.clone(), every, days));
         let app = router::router(self.state, self.request_timeout);
         tracing::info!(%addr, "listening on http://{addr}");
         connections::serve(self.listener, app, self.limits, shutdown).await;
         if let Some(task) = metrics {
+            task.abort();
+        }
+        if let Some(task) = ahead {
             task.abort();
         }
         store.close().await;

@@ -84,9 +84,13 @@ impl<C: Clock + Clone> RateLimiter<C> {
 
 /// Slots for CPU-heavy work (generators, solvers): at most `slots` run at
 /// once, each on a blocking thread, so the async threads keep serving.
+/// One more slot, [`Compute::run_reserved`], is the daily puzzles' own:
+/// client work never takes it, so however busy the client slots are, the
+/// day's puzzles can still be made.
 #[derive(Debug, Clone)]
 pub struct Compute {
     slots: Arc<Semaphore>,
+    reserved: Arc<Semaphore>,
     total: usize,
     wait: Duration,
 }
@@ -96,6 +100,7 @@ impl Compute {
     pub fn new(slots: usize, wait: Duration) -> Compute {
         Compute {
             slots: Arc::new(Semaphore::new(slots.max(1))),
+            reserved: Arc::new(Semaphore::new(1)),
             total: slots.max(1),
             wait,
         }
@@ -122,6 +127,33 @@ impl Compute {
             .await
             .map_err(|_| ApiError::busy("the server is busy generating; try again shortly"))?
             .map_err(|e| ApiError::internal("compute slots closed", &e))?;
+        Self::on_blocking_thread(permit, work).await
+    }
+
+    /// Runs `work` in the reserved slot (the daily puzzles'), waiting as
+    /// long as it takes: only daily generation queues here, one at a time.
+    pub async fn run_reserved<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let permit = self
+            .reserved
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| ApiError::internal("the reserved compute slot closed", &e))?;
+        Self::on_blocking_thread(permit, work).await
+    }
+
+    async fn on_blocking_thread<T, F>(
+        permit: tokio::sync::OwnedSemaphorePermit,
+        work: F,
+    ) -> Result<T, ApiError>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()
@@ -176,6 +208,8 @@ mod tests {
         assert_eq!(compute.busy(), 1);
         let err = compute.run(|| ()).await.unwrap_err();
         assert_eq!(err.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        // The reserved slot still runs work while every client slot is held.
+        assert_eq!(compute.run_reserved(|| 7).await, Ok(7));
         drop(held);
         assert_eq!(compute.run(|| 1).await, Ok(1));
     }
