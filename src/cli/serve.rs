@@ -27,12 +27,13 @@ pub struct Args {
     #[arg(long, env = "GRIDFORGE_DB_CONNECTIONS", default_value_t = DEFAULT_DB_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     db_connections: u32,
-    /// Write (POST) requests per second one client address may make on
-    /// average; 0 turns the limit off.
+    /// Write (POST) requests per second one client network (an IPv4
+    /// address, an IPv6 prefix: --ipv6-prefix), and one signed-in account,
+    /// may make on average; 0 turns the limit off.
     #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND,
           value_parser = rate)]
     rate_limit: f64,
-    /// Write requests one client address may make in a burst.
+    /// Write requests one client network or account may make in a burst.
     #[arg(long, env = "GRIDFORGE_RATE_BURST", default_value_t = DEFAULT_RATE_BURST,
           value_parser = clap::value_parser!(u32).range(1..))]
     rate_burst: u32,

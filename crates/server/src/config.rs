@@ -13,7 +13,8 @@ pub struct Config {
     pub database: String,
     /// Connections to the database this server may hold.
     pub db_connections: u32,
-    /// Write requests (POST) per second one client address may make on
+    /// Write requests (POST) per second one client network (an IPv4
+    /// address, an IPv6 prefix), and one signed-in account, may make on
     /// average; 0 turns the limit off.
     pub rate_per_second: f64,
     /// Write requests a client address may make in a burst.
@@ -59,6 +60,9 @@ pub struct Config {
     /// dailies (and one missing archive day) need making; `None`: no
     /// background task (each daily is made by its first request).
     pub dailies_every: Option<Duration>,
+    /// Bits of an IPv6 client's prefix that count as one network for the
+    /// limits (64: a /64, what one household or host is given).
+    pub ipv6_prefix: u8,
     /// How many archive days the background task makes (newest first, one
     /// per look); 0: today and tomorrow only.
     pub dailies_archive_days: i64,
@@ -90,6 +94,7 @@ impl Config {
             public_url: None,
             accounts_per_network_per_day: crate::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
             dailies_every: Some(DEFAULT_DAILIES_EVERY),
+            ipv6_prefix: crate::limits::DEFAULT_IPV6_PREFIX,
             dailies_archive_days: crate::dailies::ARCHIVE_DAYS,
             commit: "unknown".to_string(),
         }

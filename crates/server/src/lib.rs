@@ -156,6 +156,7 @@ impl Server {
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
             generate_time: config.generate_time,
             trusted_proxies: config.trusted_proxies.clone(),
+            ipv6_prefix: config.ipv6_prefix,
             breaker: Arc::new(breaker::Breaker::default()),
             clock: config.clock.clone(),
             daily: dailies::Dailies::new(&daily_secret),

@@ -180,3 +180,41 @@ async fn the_reserved_slot_makes_todays_dailies_while_clients_hold_every_slot(ur
     eprintln!("today's dailies made on request under attack: {took:?}");
     server.stop().await;
 }
+
+on_both_backends!(write_limits_count_by_network);
+async fn write_limits_count_by_network(url: &str) {
+    // The requests come through a "proxy" on loopback that names the
+    // client, so other networks can be played.
+    let server = TestServer::start_with(url, |config| {
+        config.rate_per_second = 0.001;
+        config.rate_burst = 3;
+        config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+    })
+    .await;
+    // A board that does not parse: 400 at once when let through, 429 when
+    // the limit refuses it first.
+    let post = |client: &'static str| {
+        let request = server
+            .client
+            .post(server.url("/api/kakuro/candidates"))
+            .header("x-forwarded-for", client)
+            .json(&json!({"board": "not a board"}));
+        async move {
+            let response = request.send().await.unwrap();
+            let retry = response.headers().get("retry-after").cloned();
+            let (status, body) = common::harness::read(response).await;
+            (status, body, retry)
+        }
+    };
+    for client in ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::9"] {
+        assert_eq!(post(client).await.0, StatusCode::BAD_REQUEST, "{client}");
+    }
+    // A new address in the same /64 is the same client.
+    let (status, body, retry) = post("2001:db8:1:2:1234:5678:9abc:def0").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(retry.is_some(), "a 429 says when to retry");
+    // The next /64 and another IPv4 address have budgets of their own.
+    assert_eq!(post("2001:db8:1:3::1").await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(post("198.51.100.7").await.0, StatusCode::BAD_REQUEST);
+    server.stop().await;
+}
