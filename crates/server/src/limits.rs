@@ -167,6 +167,8 @@ pub struct Compute {
     reserved: Arc<Semaphore>,
     total: usize,
     wait: Duration,
+    /// Clients with an expensive request in flight ([`Compute::claim`]).
+    in_flight: Arc<std::sync::Mutex<std::collections::HashSet<ClientKey>>>,
 }
 
 impl Compute {
@@ -177,7 +179,18 @@ impl Compute {
             reserved: Arc::new(Semaphore::new(1)),
             total: slots.max(1),
             wait,
+            in_flight: Arc::default(),
         }
+    }
+
+    /// Claims `key`'s one expensive request in flight; `None` if it has
+    /// one already.
+    pub fn claim(&self, key: ClientKey) -> Option<InFlight> {
+        let mut held = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        held.insert(key).then(|| InFlight {
+            held: self.in_flight.clone(),
+            key,
+        })
     }
 
     /// Slots in all.
@@ -235,6 +248,71 @@ impl Compute {
         .await
         .map_err(|e| ApiError::internal("compute task failed", &e))
     }
+}
+
+/// A client's claim on its one expensive request in flight; dropping it
+/// (the answer sent, or the request dropped) frees it.
+#[derive(Debug)]
+pub struct InFlight {
+    held: Arc<std::sync::Mutex<std::collections::HashSet<ClientKey>>>,
+    key: ClientKey,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.remove(&self.key);
+    }
+}
+
+/// Middleware on the expensive routes (generate, fill, solve, hint,
+/// candidates): one request in flight per client network, a second gets
+/// 429 at once; a 503 (no compute slot freed in time) gets `Retry-After`.
+/// Both refusals are counted in `gridforge_refused_total{route,reason}`.
+pub async fn one_expensive_at_a_time(
+    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let route = request
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map_or_else(String::new, |p| p.as_str().to_owned());
+    let client = request.extensions().get::<Client>().copied();
+    let _claim = match client {
+        Some(client) => match app.compute.claim(client.network) {
+            Some(claim) => Some(claim),
+            None => {
+                refused(&route, "in_flight");
+                let mut response = ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    "one expensive request at a time per client: wait for the answer of the one in flight",
+                )
+                .into_response();
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, 1.into());
+                return response;
+            }
+        },
+        None => None,
+    };
+    let mut response = next.run(request).await;
+    if response.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE {
+        refused(&route, "busy");
+        response
+            .headers_mut()
+            .entry(axum::http::header::RETRY_AFTER)
+            .or_insert(1.into());
+    }
+    response
+}
+
+/// Counts a refusal of an expensive request.
+fn refused(route: &str, reason: &'static str) {
+    metrics::counter!("gridforge_refused_total", "route" => route.to_owned(), "reason" => reason)
+        .increment(1);
 }
 
 #[cfg(test)]
@@ -358,6 +436,13 @@ mod tests {
         assert_eq!(compute.busy(), 1);
         let err = compute.run(|| ()).await.unwrap_err();
         assert_eq!(err.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        // One claim per client at a time, freed when dropped.
+        let key = ClientKey::Account(3);
+        let claim = compute.claim(key).unwrap();
+        assert!(compute.claim(key).is_none());
+        assert!(compute.claim(ClientKey::Account(4)).is_some());
+        drop(claim);
+        assert!(compute.claim(key).is_some());
         // The reserved slot still runs work while every client slot is held.
         assert_eq!(compute.run_reserved(|| 7).await, Ok(7));
         drop(held);

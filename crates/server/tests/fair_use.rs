@@ -22,7 +22,8 @@ mod common {
 use common::harness::{test_db, Backend, TestServer};
 
 /// Clients hammering `POST /api/kakuro/generate` with the largest hard
-/// board until stopped; they count their answers.
+/// board until stopped; they count their answers. The server must trust
+/// 127.0.0.1 as a proxy ([`loopback_proxy`]).
 struct Attack {
     stop: Arc<AtomicBool>,
     answers: Arc<AtomicU32>,
@@ -33,8 +34,11 @@ impl Attack {
     fn start(server: &TestServer, clients: usize) -> Attack {
         let stop = Arc::new(AtomicBool::new(false));
         let answers = Arc::new(AtomicU32::new(0));
+        // Each from a network of its own (through the trusted loopback
+        // "proxy"), so that each may have its one expensive request in
+        // flight.
         let tasks = (0..clients)
-            .map(|_| {
+            .map(|i| {
                 let (stop, answers) = (stop.clone(), answers.clone());
                 let url = server.url("/api/kakuro/generate");
                 let client = reqwest::Client::builder().no_proxy().build().unwrap();
@@ -42,6 +46,7 @@ impl Attack {
                     while !stop.load(Ordering::Relaxed) {
                         let sent = client
                             .post(&url)
+                            .header("x-forwarded-for", format!("10.9.0.{i}"))
                             .json(&json!({"size": 30, "difficulty": "hard"}))
                             .send()
                             .await;
@@ -67,6 +72,12 @@ impl Attack {
         }
         self.answers.load(Ordering::Relaxed)
     }
+}
+
+/// The test's requests come through a "proxy" on loopback that names the
+/// client, so that other networks can be played.
+fn loopback_proxy() -> Vec<ipnet::IpNet> {
+    vec!["127.0.0.1/32".parse().unwrap()]
 }
 
 /// The five dailies of `day`.
@@ -102,6 +113,7 @@ async fn tomorrows_dailies_are_made_ahead_and_answer_at_midnight(url: &str) {
         config.generate_time = Duration::from_secs(3);
         config.dailies_every = Some(Duration::from_millis(100));
         config.dailies_archive_days = 1;
+        config.trusted_proxies = loopback_proxy();
     })
     .await;
     let today = Day::of_ms(clock.now_ms());
@@ -158,6 +170,7 @@ async fn the_reserved_slot_makes_todays_dailies_while_clients_hold_every_slot(ur
         config.compute_slots = 1;
         config.compute_wait = Duration::from_millis(200);
         config.generate_time = Duration::from_secs(3);
+        config.trusted_proxies = loopback_proxy();
     })
     .await;
     let attack = Attack::start(&server, 8);
@@ -188,7 +201,7 @@ async fn write_limits_count_by_network(url: &str) {
     let server = TestServer::start_with(url, |config| {
         config.rate_per_second = 0.001;
         config.rate_burst = 3;
-        config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+        config.trusted_proxies = loopback_proxy();
     })
     .await;
     // A board that does not parse: 400 at once when let through, 429 when
@@ -216,5 +229,61 @@ async fn write_limits_count_by_network(url: &str) {
     // The next /64 and another IPv4 address have budgets of their own.
     assert_eq!(post("2001:db8:1:3::1").await.0, StatusCode::BAD_REQUEST);
     assert_eq!(post("198.51.100.7").await.0, StatusCode::BAD_REQUEST);
+    server.stop().await;
+}
+
+on_both_backends!(one_expensive_request_in_flight_per_client);
+async fn one_expensive_request_in_flight_per_client(url: &str) {
+    let server = TestServer::start_with(url, |config| {
+        config.compute_slots = 1;
+        config.generate_time = Duration::from_secs(5);
+        config.trusted_proxies = loopback_proxy();
+    })
+    .await;
+    let generate = |client: &'static str| {
+        let request = server
+            .client
+            .post(server.url("/api/kakuro/generate"))
+            .header("x-forwarded-for", client)
+            .json(&json!({"size": 30, "difficulty": "hard"}));
+        async move {
+            let response = request.send().await.unwrap();
+            let retry = response.headers().get("retry-after").cloned();
+            let (status, _) = common::harness::read(response).await;
+            (status, retry)
+        }
+    };
+    // A board that does not parse: 400 from the handler, if let through.
+    let candidates = |client: &'static str| {
+        let request = server
+            .client
+            .post(server.url("/api/kakuro/candidates"))
+            .header("x-forwarded-for", client)
+            .json(&json!({"board": "not a board"}));
+        async move { request.send().await.unwrap().status() }
+    };
+    // While one of its generations runs, a client's second expensive
+    // request is refused at once; another network's is let through. (A
+    // generation that ended before the second request makes the round
+    // inconclusive; a few rounds settle it.)
+    let mut seen = false;
+    for _ in 0..5 {
+        let first = tokio::spawn(generate("192.0.2.1"));
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let second = candidates("192.0.2.1").await;
+        let other = candidates("198.51.100.1").await;
+        let still_running = !first.is_finished();
+        let (status, _) = first.await.unwrap();
+        assert_eq!(other, StatusCode::BAD_REQUEST);
+        if still_running {
+            assert_eq!(second, StatusCode::TOO_MANY_REQUESTS);
+            assert!(status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY);
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "no generation lasted 150 ms");
+    // Once the answer is sent, the client may ask again.
+    assert_eq!(candidates("192.0.2.1").await, StatusCode::BAD_REQUEST);
     server.stop().await;
 }
