@@ -1924,7 +1924,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__serve)
-            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --log-format --log --help --version"
+            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1983,6 +1983,18 @@ _gridforge() {
                     return 0
                     ;;
                 --accounts-per-day)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dailies-every)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dailies-archive-days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ipv6-prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

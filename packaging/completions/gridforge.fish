@@ -277,8 +277,8 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand kakuro; and __fish_s
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l addr -d 'Address to listen on' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l database -d 'Database: `sqlite://FILE` (created on first start, WAL journal) or a `postgres://USER@HOST/DB` URL. Without it, the URL is read from the file GRIDFORGE_DATABASE_URL_FILE names, or from the systemd credential `database-url` (LoadCredential=) [default: sqlite://gridforge.db]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l db-connections -d 'Database connections this server may hold' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l rate-limit -d 'Write (POST) requests per second one client address may make on average; 0 turns the limit off' -r
-complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l rate-burst -d 'Write requests one client address may make in a burst' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l rate-limit -d 'Write (POST) requests per second one client network (an IPv4 address, an IPv6 prefix: --ipv6-prefix), and one signed-in account, may make on average; 0 turns the limit off' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l rate-burst -d 'Write requests one client network or account may make in a burst' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l compute-slots -d 'Generator and solver runs at once [default: one per core]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l header-timeout -d 'Seconds a client has to send a request\'s headers, from the connection\'s opening or the end of the previous answer; then the connection is closed' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l idle-timeout -d 'Seconds a kept-alive connection may wait idle for its next request before it is closed (the header timeout closes it first if shorter)' -r
@@ -288,6 +288,9 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l trusted-pr
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l metrics-addr -d 'Serve Prometheus metrics at http://ADDR/metrics, a listener of their own (keep it off the public network) [default: no metrics]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l public-url -d 'The URL people open the server at, e.g. `https://puzzles.example.org`: its host name is the passkeys\' relying-party id, its origin the only one account requests may come from, and https makes the session cookie `Secure` [default: http://localhost on any port; open the client at localhost, not 127.0.0.1, to use passkeys]' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l accounts-per-day -d 'Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC day' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l dailies-every -d 'Seconds between two looks of the background task that makes today\'s and tomorrow\'s dailies (and one missing archive day per look) before anyone asks for them, in a compute slot of their own' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l dailies-archive-days -d 'Past days whose dailies the background task makes (newest first); older archive days are made on first request. 0: today and tomorrow only' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l ipv6-prefix -d 'Bits of an IPv6 client\'s prefix that count as one network for the rate limits (an IPv4 client counts by its address): 64 gives a /64, what one household or host is given; 56 a /56' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log-format -d 'Log format on stderr' -r -f -a "text\t'Human-readable lines with key=value fields'
 json\t'One JSON object per line'"
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log -d 'Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`' -r

@@ -5,6 +5,7 @@ pub mod backup;
 pub mod book;
 pub mod chess;
 pub mod environment;
+pub mod fair_use;
 pub mod kakuro;
 pub mod man_sections;
 pub mod packaging;

@@ -27,12 +27,13 @@ pub struct Args {
     #[arg(long, env = "GRIDFORGE_DB_CONNECTIONS", default_value_t = DEFAULT_DB_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     db_connections: u32,
-    /// Write (POST) requests per second one client address may make on
-    /// average; 0 turns the limit off.
+    /// Write (POST) requests per second one client network (an IPv4
+    /// address, an IPv6 prefix: --ipv6-prefix), and one signed-in account,
+    /// may make on average; 0 turns the limit off.
     #[arg(long, env = "GRIDFORGE_RATE_LIMIT", default_value_t = DEFAULT_RATE_PER_SECOND,
           value_parser = rate)]
     rate_limit: f64,
-    /// Write requests one client address may make in a burst.
+    /// Write requests one client network or account may make in a burst.
     #[arg(long, env = "GRIDFORGE_RATE_BURST", default_value_t = DEFAULT_RATE_BURST,
           value_parser = clap::value_parser!(u32).range(1..))]
     rate_burst: u32,
@@ -84,6 +85,9 @@ pub struct Args {
           default_value_t = gridforge_server::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     accounts_per_day: u32,
+    /// Fair use: dailies ahead of time, limits by network and account.
+    #[command(flatten)]
+    fair_use: super::fair_use::FairUseArgs,
     /// Log format on stderr.
     #[arg(long, env = "GRIDFORGE_LOG_FORMAT", value_enum, default_value_t = LogFormatArg::Text)]
     log_format: LogFormatArg,
@@ -130,7 +134,7 @@ fn rate(text: &str) -> Result<f64, String> {
 }
 
 /// A time limit in seconds: more than 0, at most a day.
-fn seconds(text: &str) -> Result<f64, String> {
+pub(super) fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
         _ => Err(format!(
@@ -169,6 +173,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.metrics_addr = args.metrics_addr;
     config.public_url = args.public_url;
     config.accounts_per_network_per_day = args.accounts_per_day;
+    args.fair_use.apply(&mut config);
     config.commit = env!("GRIDFORGE_BUILD_COMMIT").to_string();
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;

@@ -13,7 +13,8 @@ pub struct Config {
     pub database: String,
     /// Connections to the database this server may hold.
     pub db_connections: u32,
-    /// Write requests (POST) per second one client address may make on
+    /// Write requests (POST) per second one client network (an IPv4
+    /// address, an IPv6 prefix), and one signed-in account, may make on
     /// average; 0 turns the limit off.
     pub rate_per_second: f64,
     /// Write requests a client address may make in a burst.
@@ -55,6 +56,16 @@ pub struct Config {
     /// Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC
     /// day.
     pub accounts_per_network_per_day: u32,
+    /// How often the background task looks whether today's and tomorrow's
+    /// dailies (and one missing archive day) need making; `None`: no
+    /// background task (each daily is made by its first request).
+    pub dailies_every: Option<Duration>,
+    /// Bits of an IPv6 client's prefix that count as one network for the
+    /// limits (64: a /64, what one household or host is given).
+    pub ipv6_prefix: u8,
+    /// How many archive days the background task makes (newest first, one
+    /// per look); 0: today and tomorrow only.
+    pub dailies_archive_days: i64,
     /// The commit the binary was built from, for `gridforge_build_info`
     /// ("unknown" unless the binary says).
     pub commit: String,
@@ -82,6 +93,9 @@ impl Config {
             clock: crate::clock::Clock::default(),
             public_url: None,
             accounts_per_network_per_day: crate::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
+            dailies_every: Some(DEFAULT_DAILIES_EVERY),
+            ipv6_prefix: crate::limits::DEFAULT_IPV6_PREFIX,
+            dailies_archive_days: crate::dailies::ARCHIVE_DAYS,
             commit: "unknown".to_string(),
         }
     }
@@ -107,6 +121,8 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// Default time budget of one Kakuro generation: well inside the request
 /// timeout, so the answer is the generator's 422 and not a 408.
 pub const DEFAULT_GENERATE_TIME: Duration = Duration::from_secs(15);
+/// Default interval of the dailies' background task.
+pub const DEFAULT_DAILIES_EVERY: Duration = Duration::from_secs(60);
 /// Default cap on client connections open at once.
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 

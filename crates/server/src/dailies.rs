@@ -6,9 +6,12 @@
 //! A daily's seed is HMAC-SHA256 under a secret kept in the database
 //! ([`SECRET_NAME`], made at first start like the token key), so every
 //! server on one database makes the same puzzle and nobody can compute
-//! tomorrow's from the code. It is made on first request (in the compute
-//! slots, within the generators' budgets), stored with `INSERT … ON
-//! CONFLICT DO NOTHING` and read back, so two servers asking at once serve
+//! tomorrow's from the code. A background task (`crate::daily::ahead`)
+//! makes the next UTC day's dailies and the archive's before anyone asks,
+//! in the compute slot reserved for them; a day nobody made yet is made on
+//! first request (today's and tomorrow's in the reserved slot, archive
+//! days in the client slots), stored with `INSERT … ON CONFLICT DO
+//! NOTHING` and read back, so two servers making one daily at once serve
 //! the one stored, then cached in the process.
 
 use crate::error::ApiError;
@@ -116,9 +119,11 @@ pub struct Dailies {
     seeder: TokenSigner,
     /// Puzzles read or made, by daily.
     cache: Mutex<HashMap<DailyKey, Arc<StoredPuzzle>>>,
-    /// One generation at a time in this process (a day's first request is
-    /// the only one that generates).
-    making: tokio::sync::Mutex<()>,
+    /// One generation per daily at a time in this process (the first
+    /// request for a daily makes it, the others wait for it); a lock per
+    /// daily, so that an archive day waiting for a client slot never holds
+    /// up today's.
+    making: Mutex<HashMap<DailyKey, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl std::fmt::Debug for Dailies {
@@ -133,7 +138,7 @@ impl Dailies {
         Dailies {
             seeder: TokenSigner::new(secret),
             cache: Mutex::new(HashMap::new()),
-            making: tokio::sync::Mutex::new(()),
+            making: Mutex::new(HashMap::new()),
         }
     }
 
@@ -164,9 +169,32 @@ impl Dailies {
         puzzle
     }
 
+    /// The lock of one daily's generation (made on first use, forgotten
+    /// once nobody holds it).
+    fn making_lock(&self, key: &DailyKey) -> Arc<tokio::sync::Mutex<()>> {
+        let mut making = self.making.lock().unwrap_or_else(|p| p.into_inner());
+        making.retain(|_, lock| Arc::strong_count(lock) > 1);
+        making.entry(key.clone()).or_default().clone()
+    }
+
+    /// Whether a daily is made: in this process's cache, or stored (then
+    /// cached).
+    pub async fn is_made(&self, store: &dyn Store, key: &DailyKey) -> Result<bool, ApiError> {
+        if self.cached(key).is_some() {
+            return Ok(true);
+        }
+        Ok(match store.daily_puzzle(key).await? {
+            Some(found) => {
+                self.remember(key, found);
+                true
+            }
+            None => false,
+        })
+    }
+
     /// The stored puzzle of a daily: cached, or read, or made with `make`
-    /// (given the seed of each attempt; run in a compute slot) and stored
-    /// with `now`.
+    /// (given the seed of each attempt; run in the reserved compute slot
+    /// when `reserved`, else in a client slot) and stored with `now`.
     pub async fn puzzle<E: std::fmt::Display + Send + 'static>(
         &self,
         store: &dyn Store,
@@ -174,6 +202,7 @@ impl Dailies {
         now: i64,
         key: &DailyKey,
         make: fn(u64) -> Result<StoredPuzzle, E>,
+        reserved: bool,
     ) -> Result<Arc<StoredPuzzle>, ApiError> {
         if let Some(found) = self.cached(key) {
             return Ok(found);
@@ -181,25 +210,29 @@ impl Dailies {
         if let Some(found) = store.daily_puzzle(key).await? {
             return Ok(self.remember(key, found));
         }
-        let _making = self.making.lock().await;
+        let lock = self.making_lock(key);
+        let _making = lock.lock().await;
         // Made meanwhile by another request of this process?
         if let Some(found) = self.cached(key) {
             return Ok(found);
         }
         let seeds: Vec<u64> = (0..ATTEMPTS).map(|a| self.seed(key, a)).collect();
-        let made = compute
-            .run(move || {
-                let mut last = String::new();
-                for seed in seeds {
-                    match make(seed) {
-                        Ok(made) => return Ok(made),
-                        Err(e) => last = e.to_string(),
-                    }
+        let work = move || {
+            let mut last = String::new();
+            for seed in seeds {
+                match make(seed) {
+                    Ok(made) => return Ok(made),
+                    Err(e) => last = e.to_string(),
                 }
-                Err(last)
-            })
-            .await?
-            .map_err(|e| ApiError::internal("the daily puzzle could not be made", &e))?;
+            }
+            Err(last)
+        };
+        let made = if reserved {
+            compute.run_reserved(work).await?
+        } else {
+            compute.run(work).await?
+        }
+        .map_err(|e| ApiError::internal("the daily puzzle could not be made", &e))?;
         let stored = store.store_daily_puzzle(key, &made, now).await?;
         if stored != made {
             tracing::info!(game = key.game, day = %key.day, "another server stored this daily first");

@@ -120,7 +120,7 @@ pub fn client_ip<'a>(
 }
 
 /// An IPv4 address mapped into IPv6 (`::ffff:a.b.c.d`) as the IPv4 one.
-fn canonical(ip: IpAddr) -> IpAddr {
+pub(crate) fn canonical(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
         v4 => v4,
@@ -136,8 +136,10 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
     hop.parse::<SocketAddr>().ok().map(|a| canonical(a.ip()))
 }
 
-/// Middleware: finds the client's address ([`ClientAddr`]) from the peer
-/// and, behind trusted proxies, `X-Forwarded-For`.
+/// Middleware: finds who the request comes from ([`crate::limits::client_of`]:
+/// the client's address, behind trusted proxies the one `X-Forwarded-For`
+/// names, and its network) and puts it in the request as [`ClientAddr`]
+/// and [`crate::limits::Client`].
 pub async fn client_addr(
     State(app): State<AppState>,
     mut request: Request,
@@ -146,28 +148,43 @@ pub async fn client_addr(
     let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
-        .map(|info| canonical(info.0.ip()));
+        .map(|info| info.0.ip());
     if let Some(peer) = peer {
-        let headers = request.headers().get_all("x-forwarded-for");
-        let values = headers.iter().filter_map(|v| v.to_str().ok());
-        let ip = client_ip(peer, values, &app.trusted_proxies);
-        request.extensions_mut().insert(ClientAddr(ip));
+        let client = crate::limits::client_of(
+            peer,
+            request.headers(),
+            &app.trusted_proxies,
+            app.ipv6_prefix,
+        );
+        request.extensions_mut().insert(ClientAddr(client.addr));
+        request.extensions_mut().insert(client);
     }
     next.run(request).await
 }
 
-/// Middleware: POST requests take a cell from their client address's
-/// limit; an address over it gets 429 with `Retry-After`.
+/// Middleware: POST requests take a cell from their client network's limit
+/// and, signed in, from their account's as well (so an account gains
+/// nothing from many networks, nor a network from many accounts); over
+/// either, 429 with `Retry-After`.
 pub async fn rate_limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
     if request.method() == Method::POST {
-        let client = request.extensions().get::<ClientAddr>().map(|c| c.0);
-        if let Some(ip) = client {
-            if let Err(wait) = app.limiter.check(ip) {
-                metrics::counter!("gridforge_rate_limited_total").increment(1);
+        let client = request.extensions().get::<crate::limits::Client>().copied();
+        if let Some(client) = client {
+            let mut checked = app
+                .limiter
+                .check(client.network)
+                .map_err(|w| (w, "network"));
+            if checked.is_ok() {
+                if let Some(account) = crate::limits::account_key(&app, request.headers()).await {
+                    checked = app.limiter.check(account).map_err(|w| (w, "account"));
+                }
+            }
+            if let Err((wait, by)) = checked {
+                metrics::counter!("gridforge_rate_limited_total", "by" => by).increment(1);
                 let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
                 let mut response = ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
-                    format!("too many requests from this address; retry in {seconds} s"),
+                    format!("too many requests from this {by}; retry in {seconds} s"),
                 )
                 .into_response();
                 response

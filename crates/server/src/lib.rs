@@ -83,6 +83,8 @@ pub struct Server {
     limits: connections::ConnectionLimits,
     request_timeout: std::time::Duration,
     commit: String,
+    /// The dailies' background task: its interval and archive days.
+    dailies: Option<(std::time::Duration, i64)>,
 }
 
 impl Server {
@@ -154,6 +156,7 @@ impl Server {
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
             generate_time: config.generate_time,
             trusted_proxies: config.trusted_proxies.clone(),
+            ipv6_prefix: config.ipv6_prefix,
             breaker: Arc::new(breaker::Breaker::default()),
             clock: config.clock.clone(),
             daily: dailies::Dailies::new(&daily_secret),
@@ -171,6 +174,9 @@ impl Server {
             limits,
             request_timeout: config.request_timeout,
             commit: config.commit.clone(),
+            dailies: config
+                .dailies_every
+                .map(|every| (every, config.dailies_archive_days)),
         })
     }
 
@@ -215,10 +221,16 @@ impl Server {
                 }
             })
         });
+        let ahead = self
+            .dailies
+            .map(|(every, days)| daily::ahead::spawn(self.state.clone(), every, days));
         let app = router::router(self.state, self.request_timeout);
         tracing::info!(%addr, "listening on http://{addr}");
         connections::serve(self.listener, app, self.limits, shutdown).await;
         if let Some(task) = metrics {
+            task.abort();
+        }
+        if let Some(task) = ahead {
             task.abort();
         }
         store.close().await;

@@ -1,5 +1,7 @@
-//! Protection against abuse and overload: a per-address rate limit for write
-//! requests and a bounded pool of slots for generator and solver runs.
+//! Protection against abuse and overload: who a request counts against
+//! ([`client_of`]: a network, and a signed-in account as well), a rate
+//! limit per such key for write requests and a bounded pool of slots for
+//! generator and solver runs.
 //!
 //! The rate limit is the `governor` crate's keyed GCRA limiter (a sharded
 //! concurrent map, one atomic state per address) rather than a token bucket
@@ -7,10 +9,12 @@
 //! rate), maintained elsewhere, and no global lock on the request path.
 
 use crate::error::ApiError;
+use axum::http::HeaderMap;
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
+use ipnet::{IpNet, Ipv4Net, Ipv6Net};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -18,15 +22,85 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
+/// Default length of the IPv6 prefix that counts as one client's network:
+/// a /64 is what one household or host is given, and a client holds every
+/// address in it.
+pub const DEFAULT_IPV6_PREFIX: u8 = 64;
+
+/// What a limit counts against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClientKey {
+    /// A network: an IPv4 address (/32), or an IPv6 prefix (a /64 unless
+    /// configured otherwise).
+    Network(IpNet),
+    /// A signed-in account, by its row id.
+    Account(i64),
+}
+
+/// Who a request comes from, for the limits and the logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Client {
+    /// The client's address: the peer, or behind a trusted proxy the
+    /// address it forwards.
+    pub addr: IpAddr,
+    /// The network its limits count against.
+    pub network: ClientKey,
+}
+
+/// The one place that says who a request is, from the peer's address and
+/// the request's headers: behind a trusted proxy the client its
+/// `X-Forwarded-For` names ([`crate::http::client_ip`]; an untrusted peer's
+/// header is ignored), counted as its network, an IPv4 address or the
+/// IPv6 prefix of `ipv6_prefix` bits around it (an IPv4-mapped IPv6 address
+/// is the IPv4 one). The limits, the logs and account creation use it.
+pub fn client_of(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet], ipv6_prefix: u8) -> Client {
+    let forwarded = headers
+        .get_all("x-forwarded-for")
+        .into_iter()
+        .filter_map(|v| v.to_str().ok());
+    let addr = crate::http::client_ip(crate::http::canonical(peer), forwarded, trusted);
+    Client {
+        addr,
+        network: ClientKey::Network(network_of(addr, ipv6_prefix)),
+    }
+}
+
+/// The network `addr` counts as: itself for IPv4, its prefix of
+/// `ipv6_prefix` bits (at most 128) for IPv6.
+pub fn network_of(addr: IpAddr, ipv6_prefix: u8) -> IpNet {
+    match addr {
+        IpAddr::V4(v4) => IpNet::V4(Ipv4Net::from(v4)),
+        IpAddr::V6(v6) => IpNet::V6(
+            Ipv6Net::new(v6, ipv6_prefix.min(128))
+                .unwrap_or_else(|_| Ipv6Net::from(v6))
+                .trunc(),
+        ),
+    }
+}
+
+/// The account of a request's session cookie, if it has a live one, as a
+/// limit key (a request without a cookie costs no database read; a cookie
+/// that names no session, or a database that does not answer, counts as
+/// signed out: the network's limit still holds).
+pub async fn account_key(app: &crate::state::AppState, headers: &HeaderMap) -> Option<ClientKey> {
+    let token = crate::accounts::session::token_of(headers)?;
+    let hash = crate::accounts::session::hash_of(token);
+    let now = app.clock.now_ms() as i64;
+    match app.store.session_account(&hash, now).await {
+        Ok(account) => account.map(|a| ClientKey::Account(a.id)),
+        Err(_) => None,
+    }
+}
+
 /// The keyed limiter behind [`RateLimiter`].
 type Keyed<C> = governor::RateLimiter<
-    IpAddr,
-    DefaultKeyedStateStore<IpAddr>,
+    ClientKey,
+    DefaultKeyedStateStore<ClientKey>,
     C,
     NoOpMiddleware<<C as Clock>::Instant>,
 >;
 
-/// A rate limit per client address: each write request takes a cell, cells
+/// A rate limit per [`ClientKey`]: each write request takes a cell, cells
 /// come back at `per_second`, at most `burst` are saved up.
 pub struct RateLimiter<C: Clock = DefaultClock> {
     keyed: Option<Keyed<C>>,
@@ -67,8 +141,8 @@ impl<C: Clock + Clone> RateLimiter<C> {
         }
     }
 
-    /// Takes a cell for `addr`; on refusal, how long until the next one.
-    pub fn check(&self, addr: IpAddr) -> Result<(), Duration> {
+    /// Takes a cell for `key`; on refusal, how long until the next one.
+    pub fn check(&self, key: ClientKey) -> Result<(), Duration> {
         let Some(keyed) = &self.keyed else {
             return Ok(());
         };
@@ -77,18 +151,24 @@ impl<C: Clock + Clone> RateLimiter<C> {
             keyed.shrink_to_fit();
         }
         keyed
-            .check_key(&addr)
+            .check_key(&key)
             .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
     }
 }
 
 /// Slots for CPU-heavy work (generators, solvers): at most `slots` run at
 /// once, each on a blocking thread, so the async threads keep serving.
+/// One more slot, [`Compute::run_reserved`], is the daily puzzles' own:
+/// client work never takes it, so however busy the client slots are, the
+/// day's puzzles can still be made.
 #[derive(Debug, Clone)]
 pub struct Compute {
     slots: Arc<Semaphore>,
+    reserved: Arc<Semaphore>,
     total: usize,
     wait: Duration,
+    /// Clients with an expensive request in flight ([`Compute::claim`]).
+    in_flight: Arc<std::sync::Mutex<std::collections::HashSet<ClientKey>>>,
 }
 
 impl Compute {
@@ -96,9 +176,21 @@ impl Compute {
     pub fn new(slots: usize, wait: Duration) -> Compute {
         Compute {
             slots: Arc::new(Semaphore::new(slots.max(1))),
+            reserved: Arc::new(Semaphore::new(1)),
             total: slots.max(1),
             wait,
+            in_flight: Arc::default(),
         }
+    }
+
+    /// Claims `key`'s one expensive request in flight; `None` if it has
+    /// one already.
+    pub fn claim(&self, key: ClientKey) -> Option<InFlight> {
+        let mut held = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        held.insert(key).then(|| InFlight {
+            held: self.in_flight.clone(),
+            key,
+        })
     }
 
     /// Slots in all.
@@ -122,6 +214,33 @@ impl Compute {
             .await
             .map_err(|_| ApiError::busy("the server is busy generating; try again shortly"))?
             .map_err(|e| ApiError::internal("compute slots closed", &e))?;
+        Self::on_blocking_thread(permit, work).await
+    }
+
+    /// Runs `work` in the reserved slot (the daily puzzles'), waiting as
+    /// long as it takes: only daily generation queues here, one at a time.
+    pub async fn run_reserved<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let permit = self
+            .reserved
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| ApiError::internal("the reserved compute slot closed", &e))?;
+        Self::on_blocking_thread(permit, work).await
+    }
+
+    async fn on_blocking_thread<T, F>(
+        permit: tokio::sync::OwnedSemaphorePermit,
+        work: F,
+    ) -> Result<T, ApiError>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()
@@ -129,6 +248,71 @@ impl Compute {
         .await
         .map_err(|e| ApiError::internal("compute task failed", &e))
     }
+}
+
+/// A client's claim on its one expensive request in flight; dropping it
+/// (the answer sent, or the request dropped) frees it.
+#[derive(Debug)]
+pub struct InFlight {
+    held: Arc<std::sync::Mutex<std::collections::HashSet<ClientKey>>>,
+    key: ClientKey,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.remove(&self.key);
+    }
+}
+
+/// Middleware on the expensive routes (generate, fill, solve, hint,
+/// candidates): one request in flight per client network, a second gets
+/// 429 at once; a 503 (no compute slot freed in time) gets `Retry-After`.
+/// Both refusals are counted in `gridforge_refused_total{route,reason}`.
+pub async fn one_expensive_at_a_time(
+    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let route = request
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map_or_else(String::new, |p| p.as_str().to_owned());
+    let client = request.extensions().get::<Client>().copied();
+    let _claim = match client {
+        Some(client) => match app.compute.claim(client.network) {
+            Some(claim) => Some(claim),
+            None => {
+                refused(&route, "in_flight");
+                let mut response = ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    "one expensive request at a time per client: wait for the answer of the one in flight",
+                )
+                .into_response();
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, 1.into());
+                return response;
+            }
+        },
+        None => None,
+    };
+    let mut response = next.run(request).await;
+    if response.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE {
+        refused(&route, "busy");
+        response
+            .headers_mut()
+            .entry(axum::http::header::RETRY_AFTER)
+            .or_insert(1.into());
+    }
+    response
+}
+
+/// Counts a refusal of an expensive request.
+fn refused(route: &str, reason: &'static str) {
+    metrics::counter!("gridforge_refused_total", "route" => route.to_owned(), "reason" => reason)
+        .increment(1);
 }
 
 #[cfg(test)]
@@ -139,8 +323,8 @@ mod tests {
     fn limit_allows_a_burst_then_the_rate() {
         let clock = governor::clock::FakeRelativeClock::default();
         let limiter = RateLimiter::with_clock(2.0, 3, clock.clone());
-        let a: IpAddr = "10.0.0.1".parse().unwrap();
-        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let a = ClientKey::Network("10.0.0.1/32".parse().unwrap());
+        let b = ClientKey::Account(1);
         for _ in 0..3 {
             assert!(limiter.check(a).is_ok());
         }
@@ -149,7 +333,7 @@ mod tests {
             wait > Duration::from_millis(400) && wait <= Duration::from_millis(500),
             "{wait:?}"
         );
-        // Another address has its own limit.
+        // Another key has its own limit.
         assert!(limiter.check(b).is_ok());
         // Half a second later one cell is back, and only one.
         clock.advance(Duration::from_millis(500));
@@ -160,10 +344,86 @@ mod tests {
     #[test]
     fn zero_rate_means_no_limit() {
         let limiter = RateLimiter::new(0.0, 1);
-        let a: IpAddr = "::1".parse().unwrap();
+        let a = ClientKey::Account(7);
         for _ in 0..1000 {
             assert!(limiter.check(a).is_ok());
         }
+    }
+
+    fn headers(forwarded: &[&str]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for value in forwarded {
+            map.append("x-forwarded-for", value.parse().unwrap());
+        }
+        map
+    }
+
+    fn peer(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn an_ipv6_client_keeps_one_budget_across_its_64() {
+        let limiter =
+            RateLimiter::with_clock(1.0, 3, governor::clock::FakeRelativeClock::default());
+        let none = headers(&[]);
+        // Three requests from three addresses of one /64 spend its burst...
+        for addr in [
+            "2001:db8:7:9::1",
+            "2001:db8:7:9::abcd:1",
+            "2001:db8:7:9:ffff:ffff:ffff:fffe",
+        ] {
+            let client = client_of(peer(addr), &none, &[], DEFAULT_IPV6_PREFIX);
+            assert_eq!(client.addr, peer(addr));
+            assert!(limiter.check(client.network).is_ok(), "{addr}");
+        }
+        // ...so a fourth from yet another address of it is refused,
+        let fourth = client_of(peer("2001:db8:7:9:1234:5678:9abc:def0"), &none, &[], 64);
+        assert!(limiter.check(fourth.network).is_err());
+        // while the next /64 has its own.
+        let next = client_of(peer("2001:db8:7:a::1"), &none, &[], 64);
+        assert!(limiter.check(next.network).is_ok());
+        // With --ipv6-prefix 56 the next /64 shares the /56's budget.
+        let wide = |text| client_of(peer(text), &none, &[], 56).network;
+        assert_eq!(wide("2001:db8:7:9::1"), wide("2001:db8:7:ff::2"));
+        assert_ne!(wide("2001:db8:7:9::1"), wide("2001:db8:7:100::1"));
+        // IPv4 by address; an IPv4-mapped peer is the IPv4 address.
+        assert_ne!(
+            client_of(peer("198.51.100.1"), &none, &[], 64).network,
+            client_of(peer("198.51.100.2"), &none, &[], 64).network
+        );
+        assert_eq!(
+            client_of(peer("::ffff:198.51.100.1"), &none, &[], 64),
+            client_of(peer("198.51.100.1"), &none, &[], 64)
+        );
+    }
+
+    #[test]
+    fn only_trusted_proxies_name_the_client() {
+        let trusted: Vec<IpNet> = vec!["10.0.0.0/8".parse().unwrap()];
+        let spoof = headers(&["2001:db8::1"]);
+        // An untrusted peer cannot choose its network with the header.
+        let direct = client_of(peer("203.0.113.5"), &spoof, &trusted, 64);
+        assert_eq!(direct.addr, peer("203.0.113.5"));
+        assert_eq!(
+            direct.network,
+            ClientKey::Network("203.0.113.5/32".parse().unwrap())
+        );
+        // A trusted proxy's forwarded client is the key, by its /64.
+        let proxied = client_of(
+            peer("10.1.2.3"),
+            &headers(&["6.6.6.6, 2001:db8::1"]),
+            &trusted,
+            64,
+        );
+        assert_eq!(proxied.addr, peer("2001:db8::1"));
+        assert_eq!(
+            proxied.network,
+            ClientKey::Network("2001:db8::/64".parse().unwrap())
+        );
+        // Two clients behind one proxy do not share a budget.
+        let other = client_of(peer("10.1.2.3"), &headers(&["192.0.2.9"]), &trusted, 64);
+        assert_ne!(other.network, proxied.network);
     }
 
     #[tokio::test]
@@ -176,6 +436,15 @@ mod tests {
         assert_eq!(compute.busy(), 1);
         let err = compute.run(|| ()).await.unwrap_err();
         assert_eq!(err.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        // One claim per client at a time, freed when dropped.
+        let key = ClientKey::Account(3);
+        let claim = compute.claim(key).unwrap();
+        assert!(compute.claim(key).is_none());
+        assert!(compute.claim(ClientKey::Account(4)).is_some());
+        drop(claim);
+        assert!(compute.claim(key).is_some());
+        // The reserved slot still runs work while every client slot is held.
+        assert_eq!(compute.run_reserved(|| 7).await, Ok(7));
         drop(held);
         assert_eq!(compute.run(|| 1).await, Ok(1));
     }

@@ -91,11 +91,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/healthz", get(health).layer(guarded()))
         .route("/api/openapi.json", get(openapi::openapi))
         .merge(families)
-        .route("/api/kakuro/generate", post(kakuro::generate_puzzle))
-        .route("/api/kakuro/solve", post(kakuro::solve_board))
-        .route("/api/kakuro/fill", post(kakuro::fill_layout))
-        .route("/api/kakuro/candidates", post(kakuro::board_candidates))
-        .route("/api/kakuro/hint", post(kakuro::board_hint))
+        .merge(expensive_routes(&state))
         .route("/api/chess/setup", post(chess::new_setup))
         .merge(daily_routes(&state))
         .merge(account_routes(&state))
@@ -114,6 +110,26 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .layer(middleware::from_fn_with_state(state.clone(), client_addr))
         .with_state(state)
+}
+
+/// The routes that run a generator or solver (issue 39): one request in
+/// flight per client, refusals counted and 503s with `Retry-After`
+/// ([`crate::limits::one_expensive_at_a_time`]).
+fn expensive_routes(state: &AppState) -> Router<AppState> {
+    let one =
+        || middleware::from_fn_with_state(state.clone(), crate::limits::one_expensive_at_a_time);
+    Router::new()
+        .route(
+            "/api/kakuro/generate",
+            post(kakuro::generate_puzzle).layer(one()),
+        )
+        .route("/api/kakuro/solve", post(kakuro::solve_board).layer(one()))
+        .route("/api/kakuro/fill", post(kakuro::fill_layout).layer(one()))
+        .route(
+            "/api/kakuro/candidates",
+            post(kakuro::board_candidates).layer(one()),
+        )
+        .route("/api/kakuro/hint", post(kakuro::board_hint).layer(one()))
 }
 
 /// The daily puzzles' routes (issue 29): all use the database, so all go

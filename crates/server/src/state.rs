@@ -32,6 +32,8 @@ pub struct Shared {
     pub generate_time: std::time::Duration,
     /// Proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Bits of an IPv6 client's prefix that count as its network.
+    pub ipv6_prefix: u8,
     /// Quick refusals while the database is down.
     pub breaker: Arc<Breaker>,
     /// The clock of the daily puzzles (shifted in tests).

@@ -14,7 +14,11 @@
 //! - `gridforge_daily_solves_total{game,outcome}`: daily solves (a Kakuro
 //!   solve, a ChessMemory turn that wins the game) accepted and refused, by
 //!   reason;
-//! - `gridforge_rate_limited_total`: requests refused by the rate limit;
+//! - `gridforge_rate_limited_total{by}`: requests refused by the rate limit,
+//!   by what refused them (`network`, `account`);
+//! - `gridforge_refused_total{route,reason}`: generator and solver requests
+//!   refused (`in_flight`: the client has one running; `busy`: no compute
+//!   slot in time), counted by `crate::limits::one_expensive_at_a_time`;
 //! - `gridforge_db_connections{state}` (`in_use`, `idle`) and
 //!   `gridforge_db_connections_max`: the database pool;
 //! - `gridforge_compute_slots{state}` (`busy`, `total`): generator and

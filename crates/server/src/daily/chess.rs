@@ -47,6 +47,11 @@ fn make(seed: u64) -> Result<StoredPuzzle, gridforge_chessmemory::GenerateError>
     })
 }
 
+/// The daily of `day` with its maker, for [`super::ahead`].
+pub(super) fn daily_of(day: Day) -> (DailyKey, super::Maker<gridforge_chessmemory::GenerateError>) {
+    (key_of(day), make)
+}
+
 /// The day's setup, made if needed.
 async fn setup_of(app: &AppState, day: Day) -> Result<Setup, ApiError> {
     let stored = super::puzzle(app, &key_of(day), make).await?;

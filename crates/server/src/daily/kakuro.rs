@@ -63,6 +63,14 @@ fn maker(difficulty: Difficulty) -> fn(u64) -> Result<StoredPuzzle, String> {
     }
 }
 
+/// Each difficulty's daily of `day` with its maker, for
+/// [`super::ahead`], which makes them before anyone asks.
+pub(super) fn dailies_of(day: Day) -> impl Iterator<Item = (DailyKey, super::Maker<String>)> {
+    SIZES
+        .iter()
+        .map(move |(difficulty, _)| (key_of(day, *difficulty), maker(*difficulty)))
+}
+
 /// A daily Kakuro, parsed.
 struct Daily {
     stored: Arc<StoredPuzzle>,

@@ -9,12 +9,15 @@
 //! routes over them:
 //!
 //! - [`kakuro`]: start tokens, verified solves and tables;
-//! - [`chess`]: games played square by square through the API.
+//! - [`chess`]: games played square by square through the API;
+//! - [`ahead`]: the background task that makes the dailies before they
+//!   are asked for.
 //!
 //! Days from [`ARCHIVE_DAYS`] ago to today are served; a day's own play
 //! counts when started and finished from its midnight to the next midnight
 //! plus [`GRACE_MS`].
 
+pub mod ahead;
 pub mod chess;
 pub mod kakuro;
 
@@ -69,15 +72,28 @@ pub fn served_day(app: &AppState, text: &str) -> Result<Day, ApiError> {
     Ok(day)
 }
 
-/// The stored puzzle of a daily (made if needed; see `crate::dailies`).
+/// Makes a daily's puzzle from a seed.
+pub(crate) type Maker<E> = fn(u64) -> Result<StoredPuzzle, E>;
+
+/// The stored puzzle of a daily (made if needed; see `crate::dailies`):
+/// today's in the reserved compute slot, an archive day's in a client slot.
 pub(crate) async fn puzzle<E: std::fmt::Display + Send + 'static>(
     app: &AppState,
     key: &DailyKey,
     make: fn(u64) -> Result<StoredPuzzle, E>,
 ) -> Result<Arc<StoredPuzzle>, ApiError> {
-    let now = app.clock.now_ms() as i64;
+    let now = app.clock.now_ms();
+    // ISO dates compare as text.
+    let reserved = key.day >= Day::of_ms(now).to_string();
     app.daily
-        .puzzle(app.store.as_ref(), &app.compute, now, key, make)
+        .puzzle(
+            app.store.as_ref(),
+            &app.compute,
+            now as i64,
+            key,
+            make,
+            reserved,
+        )
         .await
 }
 
