@@ -109,3 +109,12 @@ test("the start language follows the browser", () => {
   assert.equal(formatDuration(61_500), "1:01");
   assert.equal(formatDuration(3_725_000), "1:02:05");
 });
+
+test("a missing part never shows as the word: null, undefined and NaN fill a placeholder with nothing", () => {
+  const en = createI18n("en", { "x.time": "Best: {time}{note}", "x.n": { one: "{count} move", other: "{count} moves" } });
+  assert.equal(en.t("x.time", { time: null, note: undefined }), "Best: ");
+  assert.equal(en.t("x.time", { time: NaN, note: "!" }), "Best: !");
+  assert.equal(en.t("x.time", { time: 0, note: "" }), "Best: 0");
+  assert.equal(formatDuration(undefined), "–:––");
+  assert.equal(formatDuration(NaN), "–:––");
+});
