@@ -175,7 +175,7 @@ test("the language picker changes every text and is remembered", async () => {
     await page.selectOption("#language", "ru");
     assert.equal(await text(page, "h1"), "Игры");
     assert.equal(await page.getAttribute("html", "lang"), "ru");
-    assert.equal(await text(page, "#game-kakuro .game-extra"), "Поля от 10×10 до 16×16, четыре уровня, обучение и редактор.");
+    assert.equal(await text(page, "#game-kakuro .game-extra"), "Поля от 10×10 до 30×30 и прямоугольные (до 16×16 офлайн), 4 уровня, обучение и редактор.");
     await page.click("#game-triplex");
     await page.waitForSelector(".levels");
     assert.equal(await text(page, "h1"), "Триплекс");
