@@ -107,6 +107,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     el.addEventListener("pointermove", (e) => on.pointerMove(e));
     el.addEventListener("pointerup", (e) => on.pointerUp(e, k));
     el.addEventListener("pointercancel", () => on.pointerCancel());
+    el.addEventListener("touchmove", (e) => e.preventDefault(), { passive: false });
     el.addEventListener("keydown", (e) => on.keyDown(e, k));
     el.addEventListener("blur", () => on.blur(k));
     drawShape(el, k, s.positions[k]);
