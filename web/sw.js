@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "6175921d870c7f6c";
+const VERSION = "1d6ba0a9f7951e20";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

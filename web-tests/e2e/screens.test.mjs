@@ -101,6 +101,33 @@ test("every screen in all five languages at 390 px: nothing leaked, no sideways 
   }
 });
 
+test("the top bar is one line at 390 px in every language and theme (the theme button wrapped once the account link came)", async () => {
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    await withPage(`topbar-${lang}`, { ...phone, locale }, async (page) => {
+      await page.goto(suite.url);
+      await ready(page);
+      for (let turn = 0; turn < 3; turn++) {
+        const bar = await page.evaluate(() => {
+          const box = (el) => el.getBoundingClientRect();
+          const items = [".brand", "#account-link", "#language", "#theme"].map((s) => box(document.querySelector(s)));
+          const line = parseFloat(getComputedStyle(document.getElementById("theme")).lineHeight) || 20;
+          return {
+            theme: document.getElementById("theme").innerText,
+            oneRow: items.every((r) => r.top < items[0].bottom && r.bottom > items[0].top),
+            inside: items.every((r) => r.left >= 0 && r.right <= innerWidth),
+            themeLines: Math.round(box(document.querySelector("#theme span")).height / line),
+            themeName: document.getElementById("theme").textContent.trim(),
+          };
+        });
+        assert.ok(bar.oneRow && bar.inside, `${lang}: the top bar's parts on one row inside the window (${JSON.stringify(bar)})`);
+        assert.equal(bar.themeLines, 1, `${lang}: the theme button on one line (${JSON.stringify(bar)})`);
+        assert.match(bar.themeName, /^\S+ \S/, `${lang}: the theme button still names the theme for a screen reader`);
+        await page.click("#theme");
+      }
+    });
+  }
+});
+
 test("a dialog closes with its screen; a locked level by its address says it is locked", async () => {
   await withPage("dialogs-route", phone, async (page) => {
     await page.goto(`${suite.url}#/triplex/4`);
