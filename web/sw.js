@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "1d6ba0a9f7951e20";
+const VERSION = "556da46d20592241";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

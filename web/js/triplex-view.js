@@ -3,7 +3,7 @@
 // the session it is given and calls back for everything the player does.
 
 import { button, h, screenHead } from "./dom.js";
-import { printArea, printButton } from "./print.js";
+import { printArea, printButton, printHeading } from "./print.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
 
 /**
@@ -87,6 +87,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       ),
       hintedNote,
       hintGaveUp,
+      printHeading(t, { title: `${listName} · ${t("level.title", { number: s.n })}`, code }),
       wrap,
       status,
       records,
