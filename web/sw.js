@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "556da46d20592241";
+const VERSION = "8b1714ebe4da8da6";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -357,6 +357,13 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   screen.fit();
   requestAnimationFrame(() => screen.fit());
   screen.refresh();
+  // A big board opens zoomed (kakuro-zoom.js): on its first run with an empty cell.
+  const empty = board.cells.findIndex((c, i) => c.kind === "digit" && !g.values[i]);
+  if (empty >= 0) {
+    const { across, down } = board.runsOf[empty];
+    const run = board.runs[across >= 0 ? across : down];
+    screen.reveal([run.clue, ...run.cells]);
+  }
   return screen;
 }
 
