@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "8b1714ebe4da8da6";
+const VERSION = "0a8d4f9f606858cf";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -67,6 +67,7 @@ const FILES = [
   "js/kakuro-words.js",
   "js/kakuro-zoom.js",
   "js/kakuro.js",
+  "js/layout.js",
   "js/offline.js",
   "js/print.js",
   "js/resources.js",

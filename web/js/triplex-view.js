@@ -3,6 +3,7 @@
 // the session it is given and calls back for everything the player does.
 
 import { button, h, screenHead } from "./dom.js";
+import { fitLayout } from "./layout.js";
 import { printArea, printButton, printHeading } from "./print.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
 
@@ -216,13 +217,18 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     pieces[k].animate?.(frames, { duration: 160 });
   };
 
-  /** Sizes the cells so the whole stage fits the window. */
+  /** Sizes the cells so the whole stage fits the window, beside or under the controls (layout.js). */
   ui.fit = () => {
     const { cols, rows } = s.stage;
-    const width = wrap.clientWidth || window.innerWidth;
-    const top = wrap.getBoundingClientRect().top + window.scrollY;
-    const height = Math.max(window.innerHeight - top - 12, window.innerHeight * 0.45);
-    ui.cell = Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, height / rows))));
+    const measure = () => {
+      const width = wrap.clientWidth || window.innerWidth;
+      const top = wrap.getBoundingClientRect().top + window.scrollY;
+      // The whole stage in the window, unless that makes cells smaller than a
+      // fingertip (32 px): then the page scrolls to the board instead.
+      const tall = Math.max((window.innerHeight - top - 12) / rows, 32);
+      return Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, tall))));
+    };
+    ui.cell = fitLayout(wrap.parentElement, measure);
     stage.style.setProperty("--cell", `${ui.cell}px`);
     stage.style.setProperty("--cols", cols);
     stage.style.setProperty("--rows", rows);
@@ -250,6 +256,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       status.hidden = true;
       return;
     }
+    // Just solved: the panel under the board comes into sight (it never lies over the board).
+    if (status.hidden) requestAnimationFrame(() => status.scrollIntoView({ block: "nearest" }));
     const record = progress.solved[s.n];
     const parts = [
       h("strong", { class: "solved-title", id: "solved-title" }, t("play.solved")),
