@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "0a8d4f9f606858cf";
+const VERSION = "4b606ad29d2cb10e";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -72,6 +72,7 @@ const FILES = [
   "js/print.js",
   "js/resources.js",
   "js/server.js",
+  "js/share.js",
   "js/solve-path.js",
   "js/store.js",
   "js/triplex-api.js",

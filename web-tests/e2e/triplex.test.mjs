@@ -27,8 +27,8 @@ const { withPage } = suite;
 const pack = enginePack();
 const vectors = chainVectors("triplex", 6);
 
-test("level 1 solved by dragging: the first solver names themselves, records show, level 2 opens", async () => {
-  await withPage("solve-level-1", {}, async (page) => {
+test("level 1 solved by dragging: the first solver names themselves, records show, the result shares, level 2 opens", async () => {
+  await withPage("solve-level-1", { permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
     await page.goto(suite.url);
     await ready(page);
     assert.equal(await text(page, "h1"), "Games");
@@ -47,9 +47,15 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     // At most 32 characters, with HTML in it.
     const name = `<img src=x onerror=pwned=1>&Ада`;
     await page.waitForSelector("#name-dialog[open]");
-    // The solved panel says the time and the way on, nothing else; behind the
-    // name dialog the table already counts the solve.
-    assert.match(await text(page, "#status"), /^Solved!\s+Your time: \d+:\d\d\s+Next level$/);
+    // The solved panel says the time, the way on and the result card to
+    // share (game, level, time, moves, no help, the level's link: no
+    // placement); behind the name dialog the table already counts the solve.
+    const card = new RegExp(
+      `^gridforge · Triplex · Level 1\\n\\d+:\\d\\d · \\d+ moves · no help\\n${suite.url.replace(/[.]/g, "\\.")}#/triplex/1$`,
+    );
+    assert.match(await text(page, "#status"), /^Solved!\s+Your time: \d+:\d\d\s+Next level\s+gridforge[^]*\s+Share$/);
+    const shared = await text(page, "#result-text");
+    assert.match(shared, card);
     await assertEventually(async () => (await page.locator("#records-solves").count()) === 1, "the solve counted");
     assert.equal(await page.locator("#records-none").count(), 0);
     await page.fill("#name-input", name);
@@ -62,6 +68,21 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     assert.match(await text(page, "#records-first"), /^First solved by .+ (now|\d+ seconds? ago)\.$/);
     assert.equal(await text(page, "#records-solves"), "1 solve");
     assert.match(await text(page, "#records-median"), /^Median time \d+:\d\d$/);
+
+    // Share: no Web Share API in this Chromium, so the clipboard takes the card's text...
+    assert.equal(await page.evaluate(() => typeof navigator.share), "undefined");
+    await page.click("#share-result");
+    await assertEventually(async () => (await text(page, "#share-said")) === "Copied: paste it where you like.", "copied");
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shared);
+    // ...and where the browser shares (a phone's share sheet, recorded here), the same text goes there.
+    await page.evaluate(() => {
+      navigator.share = async (data) => {
+        window.sharedData = data;
+      };
+    });
+    await page.click("#share-result");
+    await assertEventually(() => page.evaluate(() => Boolean(window.sharedData)), "shared");
+    assert.deepEqual(await page.evaluate(() => window.sharedData), { text: shared });
 
     await page.click("#next-level");
     await page.waitForSelector(".play[data-level='2']");

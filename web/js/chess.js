@@ -30,6 +30,7 @@ import { loadChess, saveChess } from "./chess-store.js";
 import { button, h, screenHead } from "./dom.js";
 import { chessSheet, printButton, printHeading } from "./print.js";
 import { loadJSON } from "./resources.js";
+import { resultCard } from "./share.js";
 
 /** How long a pair that is not a pair stays face up. */
 export const MISS_MS = 1100;
@@ -251,6 +252,8 @@ export function createChess(ctx) {
       h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
       button("chess-again", t("chess.again"), () => startNewGame(names)),
+      // Two players on one device share no card: it is a game between them.
+      names ? null : resultCard(ctx.i18n(), { game: t("home.chess.name"), ms: game.elapsed, moves: game.moves, url: `${location.origin}${location.pathname}#/chess` }, { celebrate: ui.end.hidden }),
     );
     ui.end.hidden = false;
   }

@@ -50,6 +50,8 @@ export function createInput(play) {
     }
     pushUndo();
     s.positions = s.positions.map((p, j) => (j === k ? { ...pos } : p));
+    // Counted for the result card (a hint's placing counts as one).
+    s.moves = (s.moves ?? 0) + 1;
     play.changed();
     return true;
   }
@@ -81,6 +83,7 @@ export function createInput(play) {
     if (!s || s.solved) return;
     pushUndo();
     s.positions = positions.map((p) => ({ ...p }));
+    s.moves = (s.moves ?? 0) + 1;
     play.changed();
   }
 

@@ -5,6 +5,7 @@
 import { button, h, screenHead } from "./dom.js";
 import { fitLayout } from "./layout.js";
 import { printArea, printButton, printHeading } from "./print.js";
+import { resultCard } from "./share.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
 
 /**
@@ -257,7 +258,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       return;
     }
     // Just solved: the panel under the board comes into sight (it never lies over the board).
-    if (status.hidden) requestAnimationFrame(() => status.scrollIntoView({ block: "nearest" }));
+    const justSolved = status.hidden;
+    if (justSolved) requestAnimationFrame(() => status.scrollIntoView({ block: "nearest" }));
     const record = progress.solved[s.n];
     const parts = [
       h("strong", { class: "solved-title", id: "solved-title" }, t("play.solved")),
@@ -271,7 +273,16 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     } else if (s.chainBroken) {
       parts.push(h("span", { class: "error" }, t("play.chainBroken")));
     }
-    status.replaceChildren(...parts.filter(Boolean));
+    const result = {
+      game: listName,
+      label: t("level.title", { number: s.n }),
+      ms: record?.ms ?? s.elapsed,
+      moves: s.moves ?? null,
+      assisted: Boolean(s.hinted),
+      url: `${location.origin}${location.pathname}${listHash}/${s.n}`,
+    };
+    parts.push(resultCard(i18n(), result, { celebrate: justSolved }));
+    status.replaceChildren(...parts);
     status.hidden = false;
     status.querySelector("#next-level")?.focus({ preventScroll: true });
   };
