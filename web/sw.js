@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "4b606ad29d2cb10e";
+const VERSION = "d2e8108f983ca5cd";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -150,6 +150,48 @@ test("a reload restores a half-done board exactly", async () => {
   });
 });
 
+test("Redo makes again what Undo took back; Pause hides the board and stops the clock", async () => {
+  await withPage("redo-pause", {}, async (page) => {
+    await page.goto(`${suite.url}#/triplex/1`);
+    await ready(page);
+    await page.waitForSelector("#stage .piece");
+    const at = (k) => page.$eval(`.piece[data-piece="${k}"]`, (el) => `${el.dataset.x},${el.dataset.y},${el.dataset.o}`);
+    const k = pack.levels[0].rotatable === 0 ? 1 : 0;
+    const start = await at(k);
+    assert.ok(await page.isDisabled("#redo"), "nothing to redo at first");
+    await dragPiece(page, pack.levels[0], k);
+    const placed = await at(k);
+    assert.notEqual(placed, start);
+    await page.click("#undo");
+    assert.equal(await at(k), start, "undo takes the move back");
+    await page.click("#redo");
+    assert.equal(await at(k), placed, "redo makes it again");
+    assert.ok(await page.isDisabled("#redo"));
+    // The keyboard: Ctrl+Z, then Ctrl+Shift+Z, on the piece.
+    await page.focus(`.piece[data-piece="${k}"]`);
+    await page.keyboard.press("Control+z");
+    assert.equal(await at(k), start);
+    await page.keyboard.press("Control+Shift+z");
+    assert.equal(await at(k), placed);
+    // A new move forgets what Undo took back.
+    await page.click("#undo");
+    await page.click("#reset");
+    assert.ok(await page.isDisabled("#redo"), "a new move clears Redo");
+
+    // Pause: the board hidden, the clock still; Resume: both back.
+    await page.waitForTimeout(1200);
+    await page.click("#pause");
+    assert.ok(await page.isHidden("#stage"), "the board is hidden while paused");
+    assert.ok(await page.isVisible("#resume"));
+    const paused = await text(page, "#timer");
+    await page.waitForTimeout(2300);
+    assert.equal(await text(page, "#timer"), paused, "the clock stopped");
+    await page.click("#resume");
+    assert.ok(await page.isVisible("#stage"));
+    await assertEventually(async () => (await text(page, "#timer")) !== paused, "the clock goes on", 3000);
+  });
+});
+
 test("the keyboard alone solves a level: choose, arrows, Enter, R", async () => {
   await withPage("keyboard", {}, async (page) => {
     await page.goto(`${suite.url}#/triplex/1`);

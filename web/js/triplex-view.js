@@ -22,6 +22,15 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   const ui = { cell: 0 };
   const timer = h("span", { class: "timer", id: "timer", title: t("play.time") }, "");
   const undoButton = button("undo", t("play.undo"), actions.undo);
+  const redoButton = button("redo", t("play.redo"), actions.redo);
+  // Pause hides the board and stops the clock (a solve's time counts play only).
+  const pauseButton = button("pause", t("play.pause"), () => setPaused(true), { class: "ghost" });
+  const pausedPanel = h(
+    "div",
+    { class: "paused-panel", id: "paused", hidden: true },
+    h("p", {}, t("play.paused")),
+    button("resume", t("play.resume"), () => setPaused(false)),
+  );
   const hintButton = button("hint", t("play.hint"), actions.hint);
   const hintedNote = h("p", { class: "hinted-note", id: "hinted-note", hidden: !s.hinted }, t("play.hinted"));
   const hintGaveUp = h("p", { class: "error", id: "hint-gave-up", role: "status", hidden: true }, t("play.hintGaveUp"));
@@ -82,7 +91,9 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
         "div",
         { class: "tools" },
         undoButton,
+        redoButton,
         button("reset", t("play.reset"), actions.reset),
+        pauseButton,
         hintButton,
         button("enter-code", t("code.button"), () => actions.askCode(next), { class: "ghost" }),
         printButton(t),
@@ -91,6 +102,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       hintGaveUp,
       printHeading(t, { title: `${listName} · ${t("level.title", { number: s.n })}`, code }),
       wrap,
+      pausedPanel,
       status,
       records,
       h("p", { class: "help" }, t(level.rotatable === null ? "play.help" : "play.helpRotate")),
@@ -206,11 +218,24 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     s.positions.forEach((_, k) => ui.drawPiece(k));
     nameTarget();
     undoButton.disabled = s.undo.length === 0;
+    redoButton.disabled = !s.redo?.length;
+    pauseButton.disabled = s.solved;
     hintButton.disabled = s.solved;
     stage.classList.toggle("solved", s.solved);
     if (s.solved) stage.style.setProperty("--shown-rows", s.stage.ty + level.height);
     else stage.style.removeProperty("--shown-rows");
   };
+
+  /** Pauses (the board hidden, the clock stopped) or resumes play. */
+  function setPaused(paused) {
+    actions.pause?.(paused);
+    wrap.hidden = paused;
+    pausedPanel.hidden = !paused;
+    for (const b of [undoButton, redoButton, pauseButton, hintButton]) b.inert = paused;
+    (paused ? pausedPanel.querySelector("button") : pauseButton).focus({ preventScroll: true });
+  }
+  // A level opens running: a pause lasts while the screen is shown.
+  actions.pause?.(false);
 
   /** Shakes piece k: it cannot go where it was asked to. */
   ui.refuse = (k) => {
