@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "d2e8108f983ca5cd";
+const VERSION = "2851023753492c00";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

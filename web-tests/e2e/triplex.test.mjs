@@ -334,7 +334,12 @@ test("a level above 724 opens by its code and its solve is recorded", async () =
     assert.equal(await tile.getAttribute("data-state"), "solved");
     const median = page.locator(`li:has(> .level-tile[data-level='${n}']) .median`);
     await assertEventually(async () => /\d+:\d\d/.test(await median.textContent()), "the median under the tile");
-    assert.match(await tile.getAttribute("aria-label"), /^Level 725: \d+×\d+, solved, difficulty \d+, players' median \d+:\d\d$/);
+    const label = await tile.getAttribute("aria-label");
+    const [, grade, nodes] = /^Level 725: \d+×\d+, solved, (\w+), difficulty (\d+), players' median \d+:\d\d$/.exec(label) ?? [];
+    assert.ok(grade, label);
+    // The named grade of the books (<10K easy, <100K medium, <1M hard, else expert).
+    const count = Number(nodes);
+    assert.equal(grade, count < 1e4 ? "Easy" : count < 1e5 ? "Medium" : count < 1e6 ? "Hard" : "Expert", label);
   });
 });
 

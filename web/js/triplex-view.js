@@ -4,6 +4,7 @@
 
 import { button, h, screenHead } from "./dom.js";
 import { fitLayout } from "./layout.js";
+import { gradeOf } from "./triplex-list.js";
 import { printArea, printButton, printHeading } from "./print.js";
 import { resultCard } from "./share.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
@@ -66,6 +67,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   wrap.append(stage, announce);
 
   const code = levels.codeOf(s.n);
+  const difficulty = levels.entry?.(s.n)?.difficulty;
+  const grade = Number.isFinite(difficulty) ? gradeOf(difficulty) : null;
   view.replaceChildren(
     h(
       "section",
@@ -85,6 +88,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
           " ",
           h("code", { id: "level-code" }, code ?? ""),
         ),
+        grade === null ? null : h("span", { class: "level-grade", id: "level-grade" }, t(`grade.${grade}`)),
         timer,
       ),
       h(
