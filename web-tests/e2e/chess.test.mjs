@@ -155,6 +155,22 @@ test("a whole game to the end: 32 pairs, moves counted, the best result kept, a 
     await page.waitForSelector("#chess-done");
     assert.equal(await text(page, "#chess-done"), "All 32 pairs found!");
     assert.match(await text(page, "#chess-result"), new RegExp(`^${moves} moves in \\d+:\\d\\d$`));
+    // The solo end has no winner line: the panel is the title, the result, the
+    // best, the button (it read "… · null · …"), then the result card to share.
+    const time = await text(page, "#chess-timer");
+    assert.equal(
+      await text(page, "#chess-end"),
+      [
+        `All 32 pairs found!`,
+        `${moves} moves in ${time}`,
+        "A new best result!",
+        "New game",
+        "gridforge · ChessMemory",
+        `${time} · ${moves} moves`,
+        `${suite.url}#/chess`,
+        "Share",
+      ].join("\n"),
+    );
     assert.equal(await text(page, "#chess-moves"), `${moves} moves`);
     assert.equal(await text(page, "#chess-pairs"), "32 of 32 pairs");
     assert.equal(await page.locator("#chess-new-best").count(), 1);

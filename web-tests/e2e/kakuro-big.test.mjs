@@ -1,5 +1,6 @@
 // Large Kakuro boards on a phone (390×844, touch) in Chromium against the
-// real server: a 30×30 from New game fits whole at first, zooms in by the
+// real server: a 30×30 from New game opens at readable cells on its first
+// empty run, shows the whole board with one tap, zooms in by the
 // button and by a pinch (CDP touch events) to cells a finger can hit,
 // pans by a one-finger drag (which selects nothing), takes digits by tap
 // and pad and by keyboard (the selection scrolled into view, its run sums
@@ -23,6 +24,8 @@ const { withPage, snap } = suite;
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 /** A finger's width in CSS px: the zoom must reach cells this large. */
 const FINGER = 44;
+/** The cell size (CSS px) a big board opens at: readable without zooming. */
+const READABLE = 32;
 const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
 const cellSel = (i) => `#kk-board [data-i='${i}']`;
@@ -118,7 +121,19 @@ test("a 30×30 on a phone: zoom, pinch, pan, tap, pad and keys, solved by keyboa
     const solution = solveWithBinary(text30);
     await page.waitForTimeout(100);
 
-    // At first the whole board is in sight, and the pad under it.
+    // It opens at a readable zoom on its first empty run (the first digit
+    // cell in reading order: all are empty), the pad under it...
+    const first = puzzle.digit.findIndex(Boolean);
+    const row = Math.floor(first / puzzle.cols);
+    const run = [first - 1];
+    for (let i = first; i < (row + 1) * puzzle.cols && puzzle.digit[i]; i++) run.push(i);
+    const opened = await cellSize(page);
+    assert.ok(opened >= READABLE, `opened at ${opened} px cells`);
+    for (const i of run) assert.ok(await inViewport(page, cellSel(i)), `cell ${i} of the first run (and its clue) in sight`);
+    assert.ok(!(await page.isDisabled("#kk-zoom-fit")), "the whole board one tap away");
+    await snap(page, "30-opened");
+    // ...and the whole board is one tap away.
+    await page.click("#kk-zoom-fit");
     assert.ok(await inViewport(page, "#kk-board"), "the whole board at a glance");
     assert.ok(await page.$eval("#kk-viewport", (el) => el.scrollWidth <= el.clientWidth), "nothing to pan at first");
     const fit = await cellSize(page);
@@ -249,7 +264,9 @@ test("a 30×30 on a phone: zoom, pinch, pan, tap, pad and keys, solved by keyboa
     await page.waitForSelector("#kk-board");
     assert.equal(await page.getAttribute("#kk-board", "data-puzzle"), text30);
     assert.deepEqual(await page.$$eval("#kk-board .kk-cell", (els) => els.map((e) => e.dataset.value)), saved);
-    assert.ok(await inViewport(page, "#kk-board"), "a loaded big board starts whole");
+    assert.ok((await cellSize(page)) >= READABLE, "a loaded big board opens readable");
+    await page.click("#kk-zoom-fit");
+    assert.ok(await inViewport(page, "#kk-board"), "and whole with one tap");
   });
 });
 
@@ -263,7 +280,8 @@ test("a 24×28 rectangle's link opens the same rectangle in a fresh context", as
       [await page.getAttribute("#kk-board", "data-rows"), await page.getAttribute("#kk-board", "data-cols")],
       ["28", "24"],
     );
-    assert.ok(await inViewport(page, "#kk-board"), "the whole rectangle at a glance");
+    await page.click("#kk-zoom-fit");
+    assert.ok(await inViewport(page, "#kk-board"), "the whole rectangle at a glance, one tap away");
     await page.click("#kk-copy-link");
     await page.waitForSelector("#kk-share-url");
     link = await page.getAttribute("#kk-share-url", "href");

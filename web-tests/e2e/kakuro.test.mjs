@@ -510,9 +510,12 @@ test("on a phone, in the dark theme and in Russian, the board fits and plays by 
     await page.tap("#kk-new");
     await page.waitForSelector("#kk-board");
     assert.equal(await text(page, "#kk-title"), "Какуро 16×16 · Эксперт");
-    const box = await page.locator("#kk-board").boundingBox();
-    assert.ok(box.x >= 0 && box.x + box.width <= 390, `board ${JSON.stringify(box)}`);
+    // A 16×16 whole would have 22 px cells on a phone: it opens readable, zoomed in its viewport.
+    const box = await page.locator("#kk-viewport").boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `board viewport ${JSON.stringify(box)}`);
     assert.ok(box.width > 330, "the board uses the width");
+    const cellWidth = (await page.locator("#kk-board .kk-cell").first().boundingBox()).width;
+    assert.ok(cellWidth >= 32, `cells of ${cellWidth} px`);
     const pad = await page.locator("#kk-pad").boundingBox();
     assert.ok(pad.y + pad.height <= 844, "the pad is on the first screen");
     const puzzle = readPuzzle(await page.getAttribute("#kk-board", "data-puzzle"));

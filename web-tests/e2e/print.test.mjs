@@ -1,8 +1,9 @@
 // Printing a game screen in Chromium: the Print button of the Kakuro,
 // Triplex and ChessMemory screens opens the print dialog (stubbed here),
 // and the page printed with the print stylesheet (page.pdf() under the
-// print media) is one page that holds the board (not blank) and none of
-// the screen's buttons or menus, read back with poppler's pdfinfo,
+// print media) is one page that holds a heading (game, level, code, day),
+// the board (not blank) and none of the screen's buttons or menus, the
+// same without the button (Ctrl+P), read back with poppler's pdfinfo,
 // pdftotext and pdftoppm. The PDFs: test-artifacts/print-*.pdf.
 
 import assert from "node:assert/strict";
@@ -69,13 +70,29 @@ async function printScreen(page, name) {
   const inked = pixels.filter((p) => p < 240).length;
   assert.ok(inked > pixels.length / 100, `${name}: the page is blank (${inked} pixels not white)`);
   await page.emulateMedia({ media: "screen" });
+  // Every printout carries its heading: what it is, then the day.
+  const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date());
+  assert.ok(printed.includes(day), `${name}: the print says the day (${day})`);
   return printed;
+}
+
+/** Prints the page as the browser's own print (Ctrl+P) does, without the Print button: the PDF's text. */
+async function browserPrint(page, name) {
+  await page.emulateMedia({ media: "print" });
+  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  await page.emulateMedia({ media: "screen" });
+  const file = path.join(ARTIFACTS, `print-${name}-ctrl-p.pdf`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
 test("a Kakuro board prints alone on one page, its clues legible", async () => {
   await withPage("print-kakuro", desktop, async (page) => {
     const puzzle = await newGame(page, suite.url, 12, "hard");
     const printed = await printScreen(page, "kakuro");
+    assert.match(printed, /Kakuro 12×12 · Hard\s+Code 12-hard-\d+ · /, "the heading: game, size, level, code, day");
+    assert.equal(await browserPrint(page, "kakuro"), printed, "Ctrl+P prints what Print does");
     // Every clue sum of the board is in the printed text.
     const sums = puzzle.match(/\d+(?=,)|(?<=,)\d+/g);
     assert.ok(sums.length > 10);
@@ -90,7 +107,9 @@ test("a Triplex level prints its board alone on one page", async () => {
     await ready(page);
     await page.waitForSelector("#stage .piece");
     const printed = await printScreen(page, "triplex");
-    assert.ok(!printed.includes("Level 1"), "the head is not printed");
+    const code = await text(page, "#level-code");
+    assert.match(printed, new RegExp(`Triplex · Level 1\\s+Code ${code} · `), "the heading: game, level, code, day");
+    assert.ok(!printed.includes("← Triplex"), "the screen's head is not printed");
   });
 });
 
@@ -104,5 +123,9 @@ test("ChessMemory's Print button prints the setup face up as an answer sheet", a
     // The sheet shows all 64 pieces; on screen it stays hidden.
     assert.equal(await page.locator("#chess-sheet svg").count(), 64);
     assert.equal(await page.locator("#chess-sheet").isVisible(), false);
+    assert.match(printed, /^\s*ChessMemory\s*$/m, "the heading names the game");
+    // Ctrl+P prints the same sheet (it printed an empty checkerboard when the
+    // sheet was made by the button).
+    assert.equal(await browserPrint(page, "chess"), printed);
   });
 });

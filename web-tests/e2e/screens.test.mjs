@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { assertEventually, e2eSuite, ready, solveWith, text, touchPiece } from "../lib/browser.mjs";
-import { enginePack } from "../lib/engine.mjs";
+import { blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("screens");
@@ -101,6 +101,33 @@ test("every screen in all five languages at 390 px: nothing leaked, no sideways 
   }
 });
 
+test("the top bar is one line at 390 px in every language and theme (the theme button wrapped once the account link came)", async () => {
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    await withPage(`topbar-${lang}`, { ...phone, locale }, async (page) => {
+      await page.goto(suite.url);
+      await ready(page);
+      for (let turn = 0; turn < 3; turn++) {
+        const bar = await page.evaluate(() => {
+          const box = (el) => el.getBoundingClientRect();
+          const items = [".brand", "#account-link", "#language", "#theme"].map((s) => box(document.querySelector(s)));
+          const line = parseFloat(getComputedStyle(document.getElementById("theme")).lineHeight) || 20;
+          return {
+            theme: document.getElementById("theme").innerText,
+            oneRow: items.every((r) => r.top < items[0].bottom && r.bottom > items[0].top),
+            inside: items.every((r) => r.left >= 0 && r.right <= innerWidth),
+            themeLines: Math.round(box(document.querySelector("#theme span")).height / line),
+            themeName: document.getElementById("theme").textContent.trim(),
+          };
+        });
+        assert.ok(bar.oneRow && bar.inside, `${lang}: the top bar's parts on one row inside the window (${JSON.stringify(bar)})`);
+        assert.equal(bar.themeLines, 1, `${lang}: the theme button on one line (${JSON.stringify(bar)})`);
+        assert.match(bar.themeName, /^\S+ \S/, `${lang}: the theme button still names the theme for a screen reader`);
+        await page.click("#theme");
+      }
+    });
+  }
+});
+
 test("a dialog closes with its screen; a locked level by its address says it is locked", async () => {
   await withPage("dialogs-route", phone, async (page) => {
     await page.goto(`${suite.url}#/triplex/4`);
@@ -139,7 +166,8 @@ test("a dialog closes with its screen; a locked level by its address says it is 
 async function inSight(page, selector) {
   const box = await page.locator(selector).boundingBox();
   const height = await page.evaluate(() => window.innerHeight);
-  assert.ok(box.y >= 0 && box.y + box.height <= height, `${selector} at y ${box.y}..${box.y + box.height} of ${height}`);
+  // Half a pixel of rounding (a box scrolled into view ends at 390.25 of 390).
+  assert.ok(box.y >= -0.5 && box.y + box.height <= height + 0.5, `${selector} at y ${box.y}..${box.y + box.height} of ${height}`);
 }
 
 test("a level solved on a phone: the solved panel is in sight", async () => {
@@ -252,4 +280,78 @@ test("the Kakuro home tile shows whole cells, lined up in columns, at every widt
       assert.ok(columns, `${width} px: the two rows' cells line up`);
     });
   }
+});
+
+/** The board of the screen shown: its box, its cell size and the box of the area it is centred in. */
+function boardLayout(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector("#stage, #chess-board");
+    const r = board.getBoundingClientRect();
+    const cell = board.id === "stage" ? parseFloat(board.style.getPropertyValue("--cell")) : r.width / 8;
+    // The area: the board's column (its parent's box, or the grid column it sits in).
+    const area = (board.id === "stage" ? board.parentElement : board).getBoundingClientRect();
+    const section = board.closest("section");
+    const side = getComputedStyle(section).display === "grid";
+    // Beside its controls the board's column ends where the gap before the head's column starts.
+    let column = board.id === "stage" ? area : section.getBoundingClientRect();
+    if (side && board.id !== "stage") {
+      const head = section.querySelector(".screen-head").getBoundingClientRect();
+      column = { left: column.left, right: head.left - parseFloat(getComputedStyle(section).columnGap) };
+    }
+    return { box: { left: r.left, right: r.right, top: r.top, bottom: r.bottom }, cell, side, column: { left: column.left, right: column.right } };
+  });
+}
+
+test("one layout rule: every board the largest that fits, whole in the window, cells >= 32 px, centred, beside its controls when that is larger", async () => {
+  const VIEWS = {
+    sideways: { ...phone, viewport: { width: 844, height: 390 } },
+    desktop: { viewport: { width: 1280, height: 800 } },
+  };
+  for (const [view, options] of Object.entries(VIEWS)) {
+    await withPage(`layout-${view}`, options, async (page) => {
+      await page.goto(suite.url);
+      await ready(page);
+      for (const hash of ["#/triplex/1", "#/blockpuzzle/1", "#/chess"]) {
+        await show(page, hash);
+        await page.waitForSelector("#stage .piece, #chess-board .chess-square");
+        await page.waitForTimeout(200);
+        const { box, cell, side } = await boardLayout(page);
+        const [w, h] = [options.viewport.width, options.viewport.height];
+        assert.ok(box.top >= 0 && box.bottom <= h + 0.5 && box.left >= 0 && box.right <= w + 0.5, `${view} ${hash}: the whole board in the window (${JSON.stringify(box)})`);
+        assert.ok(cell >= 32, `${view} ${hash}: cells of ${cell} px`);
+        if (hash === "#/chess") {
+          // A square board is larger beside its controls on a wide window: the records are in sight too.
+          assert.ok(side, `${view}: ChessMemory's controls beside the board`);
+          const best = await page.locator("#chess-best").boundingBox();
+          assert.ok(best.x >= box.right, `${view}: the records beside the board (${JSON.stringify(best)})`);
+          // On a desktop they start above the fold (they started below it under the board).
+          if (view === "desktop") assert.ok(best.y + 40 < h, `desktop: the records above the fold (${JSON.stringify(best)})`);
+        }
+        assert.deepEqual(await screenProblems(page), [], `${view} ${hash}`);
+      }
+      // The chessboard is centred in its column.
+      const { box, column } = await boardLayout(page);
+      assert.ok(Math.abs(box.left - column.left - (column.right - box.right)) <= 2, `${view}: the chessboard centred (${JSON.stringify({ box, column })})`);
+    });
+  }
+});
+
+test("a level solved on a phone held sideways: the solved panel in sight and over nothing", async () => {
+  const sideways = { ...phone, viewport: { width: 844, height: 390 } };
+  await withPage("solved-sideways", sideways, async (page, context) => {
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${suite.url}#/blockpuzzle/1`);
+    await ready(page);
+    await page.waitForSelector("#stage .piece");
+    await page.waitForTimeout(300);
+    await solveWith(page, blockpuzzleLevels()[0], (p, record, k) => touchPiece(p, cdp, record, k));
+    await page.waitForTimeout(300);
+    await inSight(page, "#status");
+    const covered = await page.evaluate(() => {
+      const a = document.getElementById("status").getBoundingClientRect();
+      const b = document.getElementById("stage").getBoundingClientRect();
+      return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)) * Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left));
+    });
+    assert.equal(covered, 0, "the solved panel lies over the board");
+  });
 });

@@ -295,6 +295,14 @@ export async function touchPiece(page, cdp, record, k) {
   await expectAt(piece, dest);
 }
 
+/** One tap of a finger on the middle of `selector`, as real touch events through the DevTools protocol. */
+export async function touchTap(page, cdp, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
 /** Lays piece k where the engine's solution has it, with the keyboard only. */
 export async function keyPiece(page, record, k) {
   const piece = page.locator(`.piece[data-piece="${k}"]`);

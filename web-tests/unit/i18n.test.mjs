@@ -109,3 +109,30 @@ test("the start language follows the browser", () => {
   assert.equal(formatDuration(61_500), "1:01");
   assert.equal(formatDuration(3_725_000), "1:02:05");
 });
+
+test("a missing part never shows as the word: null, undefined and NaN fill a placeholder with nothing", () => {
+  const en = createI18n("en", { "x.time": "Best: {time}{note}", "x.n": { one: "{count} move", other: "{count} moves" } });
+  assert.equal(en.t("x.time", { time: null, note: undefined }), "Best: ");
+  assert.equal(en.t("x.time", { time: NaN, note: "!" }), "Best: !");
+  assert.equal(en.t("x.time", { time: 0, note: "" }), "Best: 0");
+  assert.equal(formatDuration(undefined), "–:––");
+  assert.equal(formatDuration(NaN), "–:––");
+});
+
+test("the Kakuro tile says what the game offers, read from its sizes and levels", async () => {
+  const { kakuroWords } = await import("../../web/js/kakuro-words.js");
+  const { DIFFICULTIES, PACK_SIZES, SIZES } = await import("../../web/js/kakuro-model.js");
+  const squares = SIZES.filter((s) => typeof s === "number");
+  const en = createI18n("en", catalogs.en);
+  const words = kakuroWords(() => en);
+  const [lo, hi, off] = [Math.min(...squares), Math.max(...squares), Math.max(...PACK_SIZES)];
+  assert.equal(
+    words.offer(),
+    `Sizes ${lo}×${lo} to ${hi}×${hi} and rectangles (${off}×${off} and smaller offline), ${DIFFICULTIES.length} levels, a tutorial and an editor.`,
+  );
+  assert.ok(hi >= 30 && SIZES.some((s) => typeof s === "string"), "30×30 and rectangles are on offer");
+  for (const lang of LANGUAGES) {
+    const tile = kakuroWords(() => createI18n(lang, catalogs[lang])).offer();
+    assert.ok(tile.includes(`${hi}×${hi}`) && !/\{\w+\}/.test(tile), `${lang}: ${tile}`);
+  }
+});

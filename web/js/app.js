@@ -112,7 +112,10 @@ function showTheme() {
   if (settings.theme === "auto") delete root.dataset.theme;
   else root.dataset.theme = settings.theme;
   const button = document.getElementById("theme");
-  button.textContent = i18n.t(`theme.${settings.theme}`);
+  // The symbol and the word apart, so a phone's top bar can show the symbol
+  // alone (the word stays for screen readers) and never wraps to two lines.
+  const [symbol, ...word] = i18n.t(`theme.${settings.theme}`).split(" ");
+  button.replaceChildren(h("span", { "aria-hidden": "true" }, symbol), " ", h("span", { class: "theme-word" }, word.join(" ")));
   button.dataset.theme = settings.theme;
 }
 

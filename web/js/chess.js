@@ -28,8 +28,9 @@ import {
 } from "./chess-rules.js";
 import { loadChess, saveChess } from "./chess-store.js";
 import { button, h, screenHead } from "./dom.js";
-import { chessSheet, printArea, printButton } from "./print.js";
+import { chessSheet, printButton, printHeading } from "./print.js";
 import { loadJSON } from "./resources.js";
+import { resultCard } from "./share.js";
 
 /** How long a pair that is not a pair stays face up. */
 export const MISS_MS = 1100;
@@ -156,17 +157,17 @@ export function createChess(ctx) {
             class: "ghost",
           }),
           // Prints the answer sheet: the whole setup, even mid-game.
-          printButton(t, () => {
-            ui.sheet?.remove();
-            ui.sheet = chessSheet(t, game.setup);
-            ui.board.el.after(ui.sheet);
-          }),
+          printButton(t),
         ),
         game.source === "pack"
           ? h("p", { class: "chess-source", id: "chess-source" }, t("offline.chessPack"))
           : null,
         ui.scoreboard?.el,
-        printArea(ui.board.el),
+        // The answer sheet stands in for the face-down board in print (Ctrl+P
+        // printed an empty checkerboard when the sheet came with the button).
+        printHeading(t, { title: t("home.chess.name") }),
+        ui.board.el,
+        chessSheet(t, game.setup),
         ui.message,
         ui.end,
         h("p", { class: "help" }, t("chess.help")),
@@ -251,6 +252,8 @@ export function createChess(ctx) {
       h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
       button("chess-again", t("chess.again"), () => startNewGame(names)),
+      // Two players on one device share no card: it is a game between them.
+      names ? null : resultCard(ctx.i18n(), { game: t("home.chess.name"), ms: game.elapsed, moves: game.moves, url: `${location.origin}${location.pathname}#/chess` }, { celebrate: ui.end.hidden }),
     );
     ui.end.hidden = false;
   }

@@ -83,6 +83,7 @@ export function createDailyKakuro(shared) {
     c.tableEl = h("div", { class: "daily-end-table", id: "daily-end-table" });
     const daily = {
       back: { href: shared.dayHref(c.date), label: t("nav.back", { name: t("daily.title") }) },
+      date: c.date,
       autosave(g) {
         entry.game = serializeGame(g);
         shared.save();

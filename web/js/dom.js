@@ -1,6 +1,38 @@
 // A few DOM helpers. Text always goes in as textContent, never as HTML, so a
 // player's name can hold any characters.
 
+/**
+ * Whether a child stands for something shown: null, undefined and false mean
+ * "nothing here" (a part that does not apply), never the words "null" or
+ * "undefined".
+ */
+export const isShown = (child) => child !== null && child !== undefined && child !== false;
+
+/** The children to put in an element: nested lists flattened, the ones not shown left out. */
+export const shownChildren = (children) => children.flat(Infinity).filter(isShown);
+
+// The DOM's own append, replaceChildren, before, … turn a null or undefined
+// argument into the text "null" or "undefined" (ChessMemory's end panel read
+// "All 32 pairs found! · null · 51 moves" so). Every module builds its
+// screens through these methods and `h`; here, once, they leave such parts
+// out, so a missing part can never show as text, whoever calls them.
+if (typeof Element !== "undefined") {
+  const guard = (proto, names) => {
+    for (const name of names) {
+      const native = proto[name];
+      if (native.guarded) continue;
+      const guarded = function (...nodes) {
+        return native.apply(this, shownChildren(nodes));
+      };
+      guarded.guarded = true;
+      proto[name] = guarded;
+    }
+  };
+  guard(Element.prototype, ["append", "prepend", "replaceChildren", "before", "after", "replaceWith"]);
+  guard(DocumentFragment.prototype, ["append", "prepend", "replaceChildren"]);
+  guard(CharacterData.prototype, ["before", "after", "replaceWith"]);
+}
+
 /** Creates an element: `h("button", {class: "x", onclick: f}, "text", child)`. */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -10,8 +42,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (name === "dataset") Object.assign(el.dataset, value);
     else el.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
+  for (const child of shownChildren(children)) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;

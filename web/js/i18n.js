@@ -14,9 +14,19 @@ export function pickLanguage(preferred) {
   return "en";
 }
 
+/**
+ * A placeholder's value as text. A value that is missing (null, undefined)
+ * or not a number (NaN) shows as nothing rather than as the word: the one
+ * place a catalog entry becomes text.
+ */
+function placeholderText(value) {
+  if (value === null || value === undefined || Number.isNaN(value)) return "";
+  return String(value);
+}
+
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    params && name in params ? String(params[name]) : whole,
+    params && name in params ? placeholderText(params[name]) : whole,
   );
 }
 
@@ -76,6 +86,8 @@ export function createI18n(lang, catalog) {
 
 /** A duration in milliseconds as m:ss or h:mm:ss. */
 export function formatDuration(ms) {
+  // A time not known (a record from before times were kept) is a dash, not "NaN:NaN".
+  if (!Number.isFinite(ms)) return "–:––";
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);

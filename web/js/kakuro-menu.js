@@ -32,7 +32,7 @@ export function renderMenu(view, kakuro) {
   const showSizes = () => {
     for (const option of sizeSelect.options) option.disabled = !offered(readSize(option.value));
     sizeNote.hidden = online && !needsServer(readSize(sizeSelect.value));
-    sizeNote.textContent = t(online ? "kakuro.sizeServerNote" : "kakuro.sizeNeedsServer");
+    sizeNote.textContent = t(online ? "kakuro.sizeServerNote" : "kakuro.sizeNeedsServer", { size: words.offlineSize() });
   };
   sizeSelect.addEventListener("change", showSizes);
   showSizes();

@@ -7,10 +7,10 @@
 import { button, h, screenHead } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
 import { createHelp } from "./kakuro-help.js";
-import { gameLink } from "./kakuro-link.js";
+import { LINK_PREFIX, gameLink } from "./kakuro-link.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
-import { printArea, printButton } from "./print.js";
+import { printArea, printButton, printHeading } from "./print.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
 import { buildBoard, paintBoard } from "./kakuro-view.js";
 import { createZoom } from "./kakuro-zoom.js";
@@ -24,7 +24,8 @@ import { createZoom } from "./kakuro-zoom.js";
  * (kakuro-words.js), navigate(hash), saveDialog(game), api (kakuro-api.js)
  * and solved(game), called once when the player solves a game. A daily
  * puzzle (daily-kakuro.js) also gives `daily`: {back: {href, label}, the
- * way back; autosave(game), instead of the autosave of kakuro-store.js;
+ * way back; date, its day (yyyy-mm-dd, for the printout); autosave(game),
+ * instead of the autosave of kakuro-store.js;
  * status(), what the solved panel shows instead of "New game";
  * helped(stage), called on each press of the help button}; it has no
  * link to share and no save slots.
@@ -131,6 +132,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       ),
       noticeEl,
       tutorialPanel,
+      tutorial ? null : printHeading(t, { title: `${title}`, code: daily ? null : printCode(g), day: daily?.date }),
       h(
         "div",
         { class: "kk-layout" },
@@ -355,5 +357,18 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   screen.fit();
   requestAnimationFrame(() => screen.fit());
   screen.refresh();
+  // A big board opens zoomed (kakuro-zoom.js): on its first run with an empty cell.
+  const empty = board.cells.findIndex((c, i) => c.kind === "digit" && !g.values[i]);
+  if (empty >= 0) {
+    const { across, down } = board.runsOf[empty];
+    const run = board.runs[across >= 0 ? across : down];
+    screen.reveal([run.clue, ...run.cells]);
+  }
   return screen;
+}
+
+/** A game's code for its printout: what its link holds after #/kakuro/p/, when short enough to type (size-difficulty-seed). */
+function printCode(game) {
+  const part = gameLink(game).slice(LINK_PREFIX.length);
+  return part.length <= 32 ? part : null;
 }

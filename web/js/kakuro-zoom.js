@@ -11,6 +11,12 @@ import { fitBoard } from "./kakuro-view.js";
 
 /** The smallest cell a finger hits reliably (CSS px): zooming in goes at least this far. */
 export const FINGER = 44;
+/**
+ * The smallest cell a board opens at (CSS px, the size the screen review
+ * holds every board to): a board whose whole view is smaller opens zoomed
+ * to this on its first empty run (kakuro-play.js), Whole board a tap away.
+ */
+export const READABLE = 32;
 /** The largest cell the zoom offers. */
 const MAX_CELL = 56;
 /** A pointer moving farther than this (px) drags instead of tapping. */
@@ -22,7 +28,9 @@ const STEP = 1.5;
  * Zoom and pan for board element `boardEl` (a kakuro-view.js board of
  * `board`) inside its scrolling wrapper `wrap`; `t` names the buttons.
  * Returns {controls (the buttons' group, hidden when the board fits at
- * full size), fit(width, height, max), zoomBy(factor), reveal(rect)}.
+ * full size), fit(width, height, max), zoomBy(factor), reveal(rect)}; the
+ * first fit opens a board whose whole view has cells under READABLE px at
+ * READABLE instead.
  */
 export function createZoom(wrap, boardEl, board, t) {
   const state = { cell: 0, fitCell: 0, maxCell: MAX_CELL, zoomed: false };
@@ -82,7 +90,10 @@ export function createZoom(wrap, boardEl, board, t) {
     state.maxCell = Math.max(MAX_CELL, cell);
     wrap.style.maxHeight = `${Math.max(height, 0)}px`;
     controls.hidden = state.maxCell <= cell;
-    setCell(state.zoomed ? state.cell : cell);
+    // The first fit of a board too big to read whole opens it readable.
+    const opening = state.cell === 0 && cell < READABLE && !controls.hidden;
+    if (opening) setCell(cell);
+    setCell(opening ? READABLE : state.zoomed ? state.cell : cell);
     if (state.zoomed) [wrap.scrollLeft, wrap.scrollTop] = [left, top];
   }
 

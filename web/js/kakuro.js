@@ -256,7 +256,7 @@ export function createKakuro(ctx) {
         const params = { size: words.size(game.size), difficulty: words.difficulty(game.difficulty) };
         return t("kakuro.tileContinue", params);
       }
-      return t("kakuro.tile");
+      return words.offer();
     },
   };
 }

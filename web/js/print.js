@@ -1,7 +1,9 @@
 // Printing a game screen. Every game screen has a Print button and marks
-// the one element a print shows (`print-area`, the board); the `@media
-// print` block at the end of css/app.css hides everything else (top bar,
-// head, buttons, notes) and draws the board black on white.
+// what a print shows (`print-area`: the heading of printHeading and the
+// board); the `@media print` block at the end of css/app.css hides
+// everything else (top bar, head, buttons, notes) and draws the board black
+// on white. Whatever a print needs is in the page from the start, so the
+// browser's own print (Ctrl+P) prints what the Print button does.
 
 import { button, h } from "./dom.js";
 import { pieceSvg } from "./chess-pieces.js";
@@ -12,19 +14,31 @@ export function printArea(el) {
   return el;
 }
 
+/** The Print button of a game screen: the browser's print dialog, which prints what Ctrl+P does. */
+export function printButton(t) {
+  return button("print", t("print.button"), () => window.print(), { class: "ghost" });
+}
+
 /**
- * The Print button of a game screen: runs `before()` if given (to build
- * what prints), then opens the browser's print dialog.
+ * The heading a print carries above the board, shown only in print: the
+ * game and its title (`title`, e.g. "Triplex · Level 7"), the level's
+ * `code` if it has one, and the day: the daily's own `day` (yyyy-mm-dd),
+ * else the date it is printed (the screen is drawn anew each visit).
  */
-export function printButton(t, before) {
-  return button(
-    "print",
-    t("print.button"),
-    () => {
-      before?.();
-      window.print();
-    },
-    { class: "ghost" },
+export function printHeading(t, { title, code = null, day = null }) {
+  let date = day;
+  try {
+    date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "long", timeZone: day ? "UTC" : undefined }).format(
+      day ? new Date(`${day}T00:00:00Z`) : new Date(),
+    );
+  } catch {
+    // An odd day string: shown as given.
+  }
+  return h(
+    "header",
+    { class: "print-heading print-area print-only", id: "print-heading" },
+    h("strong", {}, title),
+    h("span", {}, [code ? t("print.code", { code }) : null, date].filter(Boolean).join(" · ")),
   );
 }
 

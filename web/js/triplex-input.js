@@ -29,10 +29,12 @@ const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowD
 export function createInput(play) {
   let drag = null;
 
-  function pushUndo() {
+  /** Keeps the board as it is for Undo; a new move forgets what Undo took back (Redo's list). */
+  function pushUndo(keepRedo = false) {
     const s = play.session;
     s.undo.push(s.positions.map((p) => ({ ...p })));
     if (s.undo.length > UNDO_LIMIT) s.undo.shift();
+    if (!keepRedo) s.redo = [];
   }
 
   /** Moves piece k to `pos` if it may lie there; true when it moved. */
@@ -50,6 +52,8 @@ export function createInput(play) {
     }
     pushUndo();
     s.positions = s.positions.map((p, j) => (j === k ? { ...pos } : p));
+    // Counted for the result card (a hint's placing counts as one).
+    s.moves = (s.moves ?? 0) + 1;
     play.changed();
     return true;
   }
@@ -81,14 +85,27 @@ export function createInput(play) {
     if (!s || s.solved) return;
     pushUndo();
     s.positions = positions.map((p) => ({ ...p }));
+    s.moves = (s.moves ?? 0) + 1;
     play.changed();
   }
 
   function undo() {
     const s = play.session;
     if (!s || s.undo.length === 0) return;
+    (s.redo ??= []).push(s.positions.map((p) => ({ ...p })));
     s.positions = s.undo.pop();
     s.pending = null;
+    play.changed();
+  }
+
+  /** Makes again the move Undo took back last. */
+  function redo() {
+    const s = play.session;
+    if (!s || !s.redo?.length) return;
+    pushUndo(true);
+    s.positions = s.redo.pop();
+    s.pending = null;
+    s.moves = (s.moves ?? 0) + 1;
     play.changed();
   }
 
@@ -187,9 +204,13 @@ export function createInput(play) {
       } else {
         rotate(k);
       }
-    } else if (e.key === "z" && (e.ctrlKey || e.metaKey)) {
+    } else if ((e.key === "z" || e.key === "Z") && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
-      undo();
+      if (e.shiftKey) redo();
+      else undo();
+    } else if (e.key === "y" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      redo();
     }
   }
 
@@ -204,6 +225,7 @@ export function createInput(play) {
 
   return {
     undo,
+    redo,
     place,
     reset,
     piece: { pointerDown, pointerMove, pointerUp, pointerCancel, keyDown, blur },

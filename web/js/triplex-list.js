@@ -25,6 +25,18 @@ export function shortNumber(value, locale) {
 }
 
 /**
+ * The named grade of a level from the solver's node count its pack carries
+ * (`difficulty`): the rule of gridforge_book::triplex::grade, <10K easy,
+ * <100K medium, <1M hard, else expert.
+ */
+export function gradeOf(nodes) {
+  if (nodes < 10_000) return "easy";
+  if (nodes < 100_000) return "medium";
+  if (nodes < 1_000_000) return "hard";
+  return "expert";
+}
+
+/**
  * Shows the list in `view` under `heading`, with a link back to the games.
  * `levels` says which levels are open, their sizes, difficulties and
  * sections (triplex-levels.js),
@@ -56,6 +68,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
         "data-level": n,
         "data-state": state,
         "data-difficulty": difficulty,
+        "data-grade": gradeOf(difficulty),
         onclick: () => (open ? choose(n) : askCode(n)),
       },
       h("span", { class: "num" }, String(n)),
@@ -76,7 +89,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
   }
 
   function label(el, n, state, difficulty, ms) {
-    const parts = [el.dataset.size, t(`level.${state}`), t("level.difficulty", { value: difficulty })];
+    const parts = [el.dataset.size, t(`level.${state}`), t(`grade.${gradeOf(difficulty)}`), t("level.difficulty", { value: difficulty })];
     if (ms !== null) parts.push(t("level.median", { time: lang.duration(ms) }));
     const text = `${t("level.title", { number: n })}: ${parts.join(", ")}`;
     el.setAttribute("aria-label", text);

@@ -3,7 +3,10 @@
 // the session it is given and calls back for everything the player does.
 
 import { button, h, screenHead } from "./dom.js";
-import { printArea, printButton } from "./print.js";
+import { fitLayout } from "./layout.js";
+import { gradeOf } from "./triplex-list.js";
+import { printArea, printButton, printHeading } from "./print.js";
+import { resultCard } from "./share.js";
 import { extent, normalize, shapesOf } from "./triplex-board.js";
 
 /**
@@ -20,6 +23,15 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   const ui = { cell: 0 };
   const timer = h("span", { class: "timer", id: "timer", title: t("play.time") }, "");
   const undoButton = button("undo", t("play.undo"), actions.undo);
+  const redoButton = button("redo", t("play.redo"), actions.redo);
+  // Pause hides the board and stops the clock (a solve's time counts play only).
+  const pauseButton = button("pause", t("play.pause"), () => setPaused(true), { class: "ghost" });
+  const pausedPanel = h(
+    "div",
+    { class: "paused-panel", id: "paused", hidden: true },
+    h("p", {}, t("play.paused")),
+    button("resume", t("play.resume"), () => setPaused(false)),
+  );
   const hintButton = button("hint", t("play.hint"), actions.hint);
   const hintedNote = h("p", { class: "hinted-note", id: "hinted-note", hidden: !s.hinted }, t("play.hinted"));
   const hintGaveUp = h("p", { class: "error", id: "hint-gave-up", role: "status", hidden: true }, t("play.hintGaveUp"));
@@ -55,6 +67,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
   wrap.append(stage, announce);
 
   const code = levels.codeOf(s.n);
+  const difficulty = levels.entry?.(s.n)?.difficulty;
+  const grade = Number.isFinite(difficulty) ? gradeOf(difficulty) : null;
   view.replaceChildren(
     h(
       "section",
@@ -74,20 +88,25 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
           " ",
           h("code", { id: "level-code" }, code ?? ""),
         ),
+        grade === null ? null : h("span", { class: "level-grade", id: "level-grade" }, t(`grade.${grade}`)),
         timer,
       ),
       h(
         "div",
         { class: "tools" },
         undoButton,
+        redoButton,
         button("reset", t("play.reset"), actions.reset),
+        pauseButton,
         hintButton,
         button("enter-code", t("code.button"), () => actions.askCode(next), { class: "ghost" }),
         printButton(t),
       ),
       hintedNote,
       hintGaveUp,
+      printHeading(t, { title: `${listName} · ${t("level.title", { number: s.n })}`, code }),
       wrap,
+      pausedPanel,
       status,
       records,
       h("p", { class: "help" }, t(level.rotatable === null ? "play.help" : "play.helpRotate")),
@@ -107,6 +126,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     el.addEventListener("pointermove", (e) => on.pointerMove(e));
     el.addEventListener("pointerup", (e) => on.pointerUp(e, k));
     el.addEventListener("pointercancel", () => on.pointerCancel());
+    el.addEventListener("touchmove", (e) => e.preventDefault(), { passive: false });
     el.addEventListener("keydown", (e) => on.keyDown(e, k));
     el.addEventListener("blur", () => on.blur(k));
     drawShape(el, k, s.positions[k]);
@@ -202,11 +222,24 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     s.positions.forEach((_, k) => ui.drawPiece(k));
     nameTarget();
     undoButton.disabled = s.undo.length === 0;
+    redoButton.disabled = !s.redo?.length;
+    pauseButton.disabled = s.solved;
     hintButton.disabled = s.solved;
     stage.classList.toggle("solved", s.solved);
     if (s.solved) stage.style.setProperty("--shown-rows", s.stage.ty + level.height);
     else stage.style.removeProperty("--shown-rows");
   };
+
+  /** Pauses (the board hidden, the clock stopped) or resumes play. */
+  function setPaused(paused) {
+    actions.pause?.(paused);
+    wrap.hidden = paused;
+    pausedPanel.hidden = !paused;
+    for (const b of [undoButton, redoButton, pauseButton, hintButton]) b.inert = paused;
+    (paused ? pausedPanel.querySelector("button") : pauseButton).focus({ preventScroll: true });
+  }
+  // A level opens running: a pause lasts while the screen is shown.
+  actions.pause?.(false);
 
   /** Shakes piece k: it cannot go where it was asked to. */
   ui.refuse = (k) => {
@@ -214,13 +247,18 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     pieces[k].animate?.(frames, { duration: 160 });
   };
 
-  /** Sizes the cells so the whole stage fits the window. */
+  /** Sizes the cells so the whole stage fits the window, beside or under the controls (layout.js). */
   ui.fit = () => {
     const { cols, rows } = s.stage;
-    const width = wrap.clientWidth || window.innerWidth;
-    const top = wrap.getBoundingClientRect().top + window.scrollY;
-    const height = Math.max(window.innerHeight - top - 12, window.innerHeight * 0.45);
-    ui.cell = Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, height / rows))));
+    const measure = () => {
+      const width = wrap.clientWidth || window.innerWidth;
+      const top = wrap.getBoundingClientRect().top + window.scrollY;
+      // The whole stage in the window, unless that makes cells smaller than a
+      // fingertip (32 px): then the page scrolls to the board instead.
+      const tall = Math.max((window.innerHeight - top - 12) / rows, 32);
+      return Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, tall))));
+    };
+    ui.cell = fitLayout(wrap.parentElement, measure);
     stage.style.setProperty("--cell", `${ui.cell}px`);
     stage.style.setProperty("--cols", cols);
     stage.style.setProperty("--rows", rows);
@@ -248,6 +286,9 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       status.hidden = true;
       return;
     }
+    // Just solved: the panel under the board comes into sight (it never lies over the board).
+    const justSolved = status.hidden;
+    if (justSolved) requestAnimationFrame(() => status.scrollIntoView({ block: "nearest" }));
     const record = progress.solved[s.n];
     const parts = [
       h("strong", { class: "solved-title", id: "solved-title" }, t("play.solved")),
@@ -261,7 +302,16 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     } else if (s.chainBroken) {
       parts.push(h("span", { class: "error" }, t("play.chainBroken")));
     }
-    status.replaceChildren(...parts.filter(Boolean));
+    const result = {
+      game: listName,
+      label: t("level.title", { number: s.n }),
+      ms: record?.ms ?? s.elapsed,
+      moves: s.moves ?? null,
+      assisted: Boolean(s.hinted),
+      url: `${location.origin}${location.pathname}${listHash}/${s.n}`,
+    };
+    parts.push(resultCard(i18n(), result, { celebrate: justSolved }));
+    status.replaceChildren(...parts);
     status.hidden = false;
     status.querySelector("#next-level")?.focus({ preventScroll: true });
   };

@@ -162,7 +162,11 @@ export async function createTriplex(ctx, family) {
       i18n: ctx.i18n,
       actions: {
         undo: input.undo,
+        redo: input.redo,
         reset: input.reset,
+        pause: (paused) => {
+          s.paused = paused;
+        },
         askCode,
         next: (k) => ctx.navigate(`${listHash}/${k}`),
         piece: input.piece,
@@ -323,7 +327,7 @@ export async function createTriplex(ctx, family) {
   function tick(ms) {
     const s = play.session;
     if (!s) return;
-    if (!s.solved) s.elapsed += ms;
+    if (!s.solved && !s.paused) s.elapsed += ms;
     play.ui?.showTime();
   }
 
