@@ -435,6 +435,7 @@ pub async fn kakuro_solve(
             counted,
             name: request.name.as_deref(),
             solved_at: now as i64,
+            entering: Default::default(),
         })
         .await?;
     match recorded {
