@@ -8,6 +8,7 @@
 mod common {
     #[macro_use]
     pub mod harness;
+    pub mod paths;
     pub mod postgres;
 }
 use common::harness::{test_db, Backend};
@@ -330,4 +331,151 @@ async fn a_held_first_solve_is_no_first_solver_and_a_void_frees_the_level(url: &
     assert_eq!(records.solves, 2);
     fresh.close().await;
     store.close().await;
+}
+
+// ------------------------------------------------------------ the API
+
+mod paths_api {
+    pub use crate::common::harness::TestServer;
+    pub use gridforge_server::clock::Clock;
+    pub use reqwest::StatusCode;
+    pub use serde_json::json;
+}
+
+use common::paths;
+
+/// The easy daily of today: its date, puzzle text and solution (found here
+/// with the library's search).
+async fn easy_daily(server: &paths_api::TestServer) -> (String, String, String) {
+    let (_, today) = server.get("/api/kakuro/daily/today").await;
+    let date = today["date"].as_str().unwrap().to_string();
+    let puzzle = today["puzzles"][0]["puzzle"].as_str().unwrap().to_string();
+    let board: gridforge_kakuro::Board = puzzle.parse().unwrap();
+    let solved = gridforge_kakuro::solve(&board, 2, 5_000_000).expect("solved");
+    assert_eq!(solved.solutions.len(), 1);
+    (date, puzzle, solved.solutions[0].to_string())
+}
+
+on_both_backends!(daily_paths_are_replayed_kept_and_flagged);
+async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
+    use paths_api::*;
+    let clock = Clock::default();
+    let server = TestServer::start_with(url, |c| c.clock = clock.clone()).await;
+    let (date, puzzle, grid) = easy_daily(&server).await;
+    let floor = paths::floor_ms(&puzzle);
+    let base = format!("/api/kakuro/daily/{date}/easy");
+    let start = |who: &'static str| {
+        let server = &server;
+        let base = base.clone();
+        async move {
+            let (status, body) = server
+                .post(&format!("{base}/start"), &json!({"player": who}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            body["token"].as_str().unwrap().to_string()
+        }
+    };
+    let person = start("player-person").await;
+    let bot = start("player-metronome").await;
+    let reader = start("player-reader").await;
+    let pathless = start("player-pathless").await;
+    clock.shift(floor as i64 + 2_000);
+    let solve = |token: String, who: &'static str, path: Option<String>| {
+        let server = &server;
+        let base = base.clone();
+        let grid = grid.clone();
+        async move {
+            let mut body = json!({"token": token, "player": who, "grid": grid, "name": who});
+            if let Some(path) = path {
+                body["path"] = json!(path);
+            }
+            server.post(&format!("{base}/solve"), &body).await
+        }
+    };
+    // Paths that do not replay: refused, nothing kept, the token still good.
+    let cells = paths::digit_cells(&grid);
+    let broken = [
+        "not base64!".to_string(),
+        String::new(),
+        // Ends elsewhere: one digit short.
+        {
+            let full = paths::person_path(&grid, floor, 1);
+            let mut path: gridforge_kakuro::KakuroPath = full.parse().unwrap();
+            path.events.pop();
+            path.to_string()
+        },
+        // Ends long before the solve's time.
+        paths::person_path(&grid, 1_000 + cells.len() as u64, 2),
+        // Ends after it.
+        paths::person_path(&grid, floor + 60_000, 3),
+    ];
+    for path in broken {
+        let (status, body) = solve(person.clone(), "player-person", Some(path.clone())).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(error.contains("solving path is refused"), "{body}");
+    }
+    let (status, body) = solve(
+        person,
+        "player-person",
+        Some(paths::person_path(&grid, floor + 1_000, 4)),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "the token survived the refusals: {body}"
+    );
+    assert_eq!(body["under_review"], false);
+    // Bots' paths: recorded, held, on no public table.
+    for (token, who, path) in [
+        (
+            bot,
+            "player-metronome",
+            Some(paths::metronome_path(&grid, floor + 1_000, 5)),
+        ),
+        (
+            reader,
+            "player-reader",
+            Some(paths::reading_order_path(&grid, floor + 1_000, 6)),
+        ),
+    ] {
+        let (status, body) = solve(token, who, path).await;
+        assert_eq!(status, StatusCode::OK, "{who}: {body}");
+        assert_eq!(body["under_review"], true, "{who}: {body}");
+        let (_, table) = server.get(&format!("{base}/table?player={who}")).await;
+        assert_eq!(table["you"]["under_review"], true, "{table}");
+    }
+    // No path: recorded as before (the web client sends none yet).
+    let (status, body) = solve(pathless, "player-pathless", None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["under_review"], false, "{body}");
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert_eq!(table["solvers"], 2, "{table}");
+    let best: Vec<&str> = table["best"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(best, ["player-person", "player-pathless"], "{table}");
+    // The store has the held ones, with their flags, for the operator.
+    let store = gridforge_server::storage::open(url, 1)
+        .await
+        .expect("store");
+    let queue = store.review_queue().await.expect("queue");
+    let reasons: Vec<&str> = queue
+        .iter()
+        .map(|q| q.reason.as_deref().unwrap_or(""))
+        .collect();
+    assert_eq!(queue.len(), 2, "{reasons:?}");
+    assert!(reasons[0].contains("mechanical_pacing"), "{reasons:?}");
+    assert!(reasons[1].contains("reading_order"), "{reasons:?}");
+    assert!(queue[0]
+        .path_stats
+        .as_deref()
+        .unwrap()
+        .contains("\"corrections\":0"));
+    store.close().await;
+    server.stop().await;
 }

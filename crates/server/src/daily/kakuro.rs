@@ -339,6 +339,12 @@ pub struct SolveRequest {
     /// "Check my grid" used: more than 0 makes the solve assisted.
     #[serde(default)]
     pub checks: u32,
+    /// The solving path (issue 38): every digit set or erased with its time
+    /// since the start, in the wire format of `web/js/solve-path.js`. The
+    /// server replays it; a counted solve without one, or with a path a
+    /// person does not make, is held for review.
+    #[serde(default)]
+    pub path: Option<String>,
 }
 
 /// Answer to a daily solve.
@@ -353,6 +359,9 @@ pub(crate) struct SolvedJson {
     time_ms: u64,
     /// Rank among the clean times; null when not counted or assisted.
     rank: Option<i64>,
+    /// Held for review (issue 38): off the public table until an operator
+    /// approves it; the time and rank are the player's own.
+    under_review: bool,
 }
 
 /// `POST /api/kakuro/daily/{date}/{difficulty}/solve`.
@@ -368,7 +377,7 @@ pub(crate) struct SolvedJson {
         (status = 400, description = "Malformed JSON, a bad player id or name, a malformed or forged token, a token of another day, difficulty or player, from the future or expired.", body = ErrorBody),
         (status = 404, description = "No such daily.", body = ErrorBody),
         (status = 409, description = "The token was used before, or the player has a counted solve of this daily already.", body = ErrorBody),
-        (status = 422, description = "Wrong JSON types, a grid that is not the solution, or a time below the puzzle's believable minimum.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, a grid that is not the solution, a time below the puzzle's believable minimum, or a solving path that does not replay (`bad_path`: nothing recorded, the token is not used).", body = ErrorBody),
         (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
         (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
     ))]
@@ -423,6 +432,17 @@ pub async fn kakuro_solve(
     let counted = day.counts_at(token.issued_at) && day.counts_at(now);
     let assisted = request.hints > 0 || request.checks > 0;
     let key = key_of(day, difficulty);
+    let exposure = crate::paths::Exposure {
+        public: counted,
+        assisted,
+    };
+    let path = crate::paths::check_kakuro(
+        request.path.as_deref(),
+        &made.board,
+        &made.solution,
+        time_ms,
+        exposure,
+    )?;
     let recorded = app
         .store
         .record_daily_solve(&DailySolve {
@@ -435,7 +455,7 @@ pub async fn kakuro_solve(
             counted,
             name: request.name.as_deref(),
             solved_at: now as i64,
-            entering: Default::default(),
+            entering: path.entering(),
         })
         .await?;
     match recorded {
@@ -454,6 +474,7 @@ pub async fn kakuro_solve(
             assisted,
             time_ms,
             rank,
+            under_review: path.held(),
         }))),
     }
 }
@@ -494,6 +515,9 @@ pub(crate) struct YouJson {
     moves: Option<i64>,
     /// Hints or checks were used.
     assisted: bool,
+    /// Held for review (or voided): on no public table; the rank is the
+    /// one it would have.
+    under_review: bool,
 }
 
 /// A daily's table.
@@ -553,6 +577,7 @@ pub(crate) async fn table(
             time_ms: own.time_ms,
             moves: own.moves,
             assisted: own.assisted,
+            under_review: !own.review.listed(),
         }),
     };
     Ok(no_store(Json(answer)))
