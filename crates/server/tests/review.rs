@@ -479,3 +479,61 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
     store.close().await;
     server.stop().await;
 }
+
+on_both_backends!(fifty_scripted_players_at_the_minimum_are_all_held);
+/// The attack of issue 38: 50 scripted players start a daily, wait the old
+/// believable minimum (150 ms a digit cell) and submit with a bot's path (a
+/// metronome, reading order, or a person-like path below the human floor).
+/// Every one is recorded and held; the public table stays empty.
+async fn fifty_scripted_players_at_the_minimum_are_all_held(url: &str) {
+    use paths_api::*;
+    let clock = Clock::default();
+    let server = TestServer::start_with(url, |c| c.clock = clock.clone()).await;
+    let (date, _, grid) = easy_daily(&server).await;
+    let base = format!("/api/kakuro/daily/{date}/easy");
+    let mut tokens = Vec::new();
+    let mut min = 0;
+    for i in 0..50 {
+        let who = format!("bot-player-{i:02}");
+        let (status, body) = server
+            .post(&format!("{base}/start"), &json!({"player": who}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        min = body["min_time_ms"].as_u64().unwrap();
+        tokens.push((who, body["token"].as_str().unwrap().to_string()));
+    }
+    clock.shift(min as i64 + 6);
+    for (i, (who, token)) in tokens.into_iter().enumerate() {
+        let path = match i % 3 {
+            0 => paths::metronome_path(&grid, min, i as u64),
+            1 => paths::reading_order_path(&grid, min, i as u64),
+            _ => paths::person_path(&grid, min, i as u64),
+        };
+        let (status, body) = server
+            .post(
+                &format!("{base}/solve"),
+                &json!({"token": token, "player": who, "grid": grid, "name": who, "path": path}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{who}: {body}");
+        assert_eq!(body["under_review"], true, "{who}: {body}");
+    }
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert_eq!(table["solvers"], 0, "{table}");
+    assert_eq!(table["best"], json!([]), "{table}");
+    let store = gridforge_server::storage::open(url, 1)
+        .await
+        .expect("store");
+    let queue = store.review_queue().await.expect("queue");
+    assert_eq!(queue.len(), 50);
+    assert!(
+        queue.iter().all(|q| q
+            .reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("below_human_floor")),
+        "every one is below the floor"
+    );
+    store.close().await;
+    server.stop().await;
+}
