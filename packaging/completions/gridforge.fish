@@ -296,10 +296,15 @@ json\t'One JSON object per line'"
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log -d 'Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -s V -l version -d 'Print version'
-complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names help" -s h -l help -d 'Print help'
-complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names help" -s V -l version -d 'Print version'
-complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names help" -f -a "names" -d 'Names on the tables: Triplex first solvers and daily puzzle solvers (`daily/<game>/<date>/<variant>/<player>`): list, hide, show again, rename, and the audit log of every change'
-complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -s V -l version -d 'Print version'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "names" -d 'Names on the tables: Triplex first solvers and daily puzzle solvers (`daily/<game>/<date>/<variant>/<player>`): list, hide, show again, rename, and the audit log of every change'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "review" -d 'The review queue (issue 38): table entries held off the public tables (flagged solving paths, no path, provisional claims, perfect games), with their path statistics and flags, oldest first'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "approve" -d 'Approve a held entry: it goes on the public tables'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "void" -d 'Void an entry: it leaves every table for good (a first-solver claim is removed and the level can be claimed again)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "ban" -d 'Ban an account: its solves leave every table, its sessions end, and its start requests are refused (403)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "audit" -d 'The review audit: every hold, approval, void and ban, oldest first'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from names" -s h -l help -d 'Print help'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from names" -s V -l version -d 'Print version'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from names" -f -a "list" -d 'Every level\'s first solver with their name, then every named daily solve (`daily/…`), hidden ones marked'
@@ -308,7 +313,34 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_se
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from names" -f -a "rename" -d 'Replace a first solver\'s name (1 to 32 characters, no control characters)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from names" -f -a "log" -d 'The audit table: every hide, unhide and rename, oldest first'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from names" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from review" -l database -d 'Database: `sqlite://FILE` (must exist) or a `postgres://` URL' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from review" -l json -d 'One JSON array: id, what, first, player, account, time_ms, solved_at, reason, path_stats, flags'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from review" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from review" -s V -l version -d 'Print version'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from approve" -l database -d 'Database: `sqlite://FILE` (must exist) or a `postgres://` URL' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from approve" -l actor -d 'Who is acting, for the audit table [default: the OS user]' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from approve" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from approve" -s V -l version -d 'Print version'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from void" -l reason -d 'Why, for the audit table' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from void" -l database -d 'Database: `sqlite://FILE` (must exist) or a `postgres://` URL' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from void" -l actor -d 'Who is acting, for the audit table [default: the OS user]' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from void" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from void" -s V -l version -d 'Print version'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from ban" -l reason -d 'Why, for the audit table' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from ban" -l database -d 'Database: `sqlite://FILE` (must exist) or a `postgres://` URL' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from ban" -l actor -d 'Who is acting, for the audit table [default: the OS user]' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from ban" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from ban" -s V -l version -d 'Print version'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from audit" -l database -d 'Database: `sqlite://FILE` (must exist) or a `postgres://` URL' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from audit" -l json -d 'One JSON array: id, at, actor, action, entry, reason'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from audit" -s h -l help -d 'Print help'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from audit" -s V -l version -d 'Print version'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "names" -d 'Names on the tables: Triplex first solvers and daily puzzle solvers (`daily/<game>/<date>/<variant>/<player>`): list, hide, show again, rename, and the audit log of every change'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "review" -d 'The review queue (issue 38): table entries held off the public tables (flagged solving paths, no path, provisional claims, perfect games), with their path statistics and flags, oldest first'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "approve" -d 'Approve a held entry: it goes on the public tables'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "void" -d 'Void an entry: it leaves every table for good (a first-solver claim is removed and the level can be claimed again)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "ban" -d 'Ban an account: its solves leave every table, its sessions end, and its start requests are refused (403)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "audit" -d 'The review audit: every hold, approval, void and ban, oldest first'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand backup" -l database -d 'The database to copy: `sqlite://FILE`. Servers may keep writing to it meanwhile. (PostgreSQL: use pg_dump, see the README.)' -r
 complete -c gridforge -n "__fish_gridforge_using_subcommand backup" -l out -d 'The copy to write; must not exist. It appears only once complete and checked' -r -F
@@ -347,3 +379,8 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_see
 complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from kakuro" -f -a "book" -d 'Write a PDF puzzle book: a title page, the puzzles several a page (large ones a page each) with number and difficulty, then the solutions. The same arguments give the same bytes'
 complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from kakuro" -f -a "web-pack" -d 'Write the pack of pregenerated puzzles the web client plays when the server cannot be reached (web/kakuro/puzzles.json): `--count` puzzles of every size and difficulty, each as its layout and digits (the clues follow from them)'
 complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from admin" -f -a "names" -d 'Names on the tables: Triplex first solvers and daily puzzle solvers (`daily/<game>/<date>/<variant>/<player>`): list, hide, show again, rename, and the audit log of every change'
+complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from admin" -f -a "review" -d 'The review queue (issue 38): table entries held off the public tables (flagged solving paths, no path, provisional claims, perfect games), with their path statistics and flags, oldest first'
+complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from admin" -f -a "approve" -d 'Approve a held entry: it goes on the public tables'
+complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from admin" -f -a "void" -d 'Void an entry: it leaves every table for good (a first-solver claim is removed and the level can be claimed again)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from admin" -f -a "ban" -d 'Ban an account: its solves leave every table, its sessions end, and its start requests are refused (403)'
+complete -c gridforge -n "__fish_gridforge_using_subcommand help; and __fish_seen_subcommand_from admin" -f -a "audit" -d 'The review audit: every hold, approval, void and ban, oldest first'

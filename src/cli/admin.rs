@@ -18,6 +18,63 @@ pub enum Command {
     /// rename, and the audit log of every change.
     #[command(subcommand)]
     Names(NamesCommand),
+    /// The review queue (issue 38): table entries held off the public
+    /// tables (flagged solving paths, no path, provisional claims, perfect
+    /// games), with their path statistics and flags, oldest first.
+    Review {
+        #[command(flatten)]
+        target: Target,
+        /// One JSON array: id, what, first, player, account, time_ms,
+        /// solved_at, reason, path_stats, flags.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Approve a held entry: it goes on the public tables.
+    Approve {
+        /// The entry's id as `review` lists it (`daily-<hex>`, `triplex-<hex>`).
+        id: String,
+        #[command(flatten)]
+        target: Target,
+        /// Who is acting, for the audit table [default: the OS user].
+        #[arg(long)]
+        actor: Option<String>,
+    },
+    /// Void an entry: it leaves every table for good (a first-solver claim
+    /// is removed and the level can be claimed again).
+    Void {
+        /// The entry's id as `review` lists it (`daily-<hex>`, `triplex-<hex>`).
+        id: String,
+        /// Why, for the audit table.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        target: Target,
+        /// Who is acting, for the audit table [default: the OS user].
+        #[arg(long)]
+        actor: Option<String>,
+    },
+    /// Ban an account: its solves leave every table, its sessions end, and
+    /// its start requests are refused (403).
+    Ban {
+        /// The account's number.
+        account: i64,
+        /// Why, for the audit table.
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        target: Target,
+        /// Who is acting, for the audit table [default: the OS user].
+        #[arg(long)]
+        actor: Option<String>,
+    },
+    /// The review audit: every hold, approval, void and ban, oldest first.
+    Audit {
+        #[command(flatten)]
+        target: Target,
+        /// One JSON array: id, at, actor, action, entry, reason.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The database and who is acting, shared by the names commands.
@@ -25,7 +82,7 @@ pub enum Command {
 pub struct Target {
     /// Database: `sqlite://FILE` (must exist) or a `postgres://` URL.
     #[arg(long, env = "GRIDFORGE_DATABASE_URL")]
-    database: String,
+    pub(crate) database: String,
 }
 
 /// `gridforge admin names …`.
@@ -93,9 +150,28 @@ pub enum NamesCommand {
 
 /// Runs an admin command.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
-    let Command::Names(command) = command;
+    use super::review;
     let runtime = admin::runtime()?;
-    runtime.block_on(names(command))
+    runtime.block_on(async {
+        match command {
+            Command::Names(command) => names(command).await,
+            Command::Review { target, json } => review::queue(&target, json).await,
+            Command::Approve { id, target, actor } => review::approve(&id, &target, actor).await,
+            Command::Void {
+                id,
+                reason,
+                target,
+                actor,
+            } => review::void(&id, &reason, &target, actor).await,
+            Command::Ban {
+                account,
+                reason,
+                target,
+                actor,
+            } => review::ban(account, &reason, &target, actor).await,
+            Command::Audit { target, json } => review::audit(&target, json).await,
+        }
+    })
 }
 
 async fn names(command: NamesCommand) -> anyhow::Result<ExitCode> {
@@ -319,7 +395,7 @@ fn print_audit(catalogue: &Catalogue, entries: &[AuditEntry], json: bool) {
 }
 
 /// Unix milliseconds as `YYYY-MM-DD HH:MM:SS UTC`.
-fn utc(ms: i64) -> String {
+pub(crate) fn utc(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     format!(

@@ -10,6 +10,7 @@ pub mod kakuro;
 pub mod man_sections;
 pub mod packaging;
 pub mod puzzles;
+pub mod review;
 pub mod serve;
 pub mod triplex;
 

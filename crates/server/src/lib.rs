@@ -53,6 +53,7 @@ pub mod limits;
 pub mod names;
 pub mod openapi;
 pub mod passkeys;
+pub mod paths;
 pub mod process_metrics;
 pub mod router;
 pub mod secrets;

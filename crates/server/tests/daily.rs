@@ -17,6 +17,7 @@ use std::collections::HashMap;
 mod common {
     #[macro_use]
     pub mod harness;
+    pub mod paths;
     pub mod postgres;
 }
 use common::harness::{test_db, Backend, TestServer};
@@ -83,21 +84,34 @@ async fn kakuro_daily_is_verified_and_ranked(url: &str) {
     let grid = solve_independently(easy["puzzle"].as_str().unwrap());
     let min = easy["min_time_ms"].as_i64().unwrap();
     assert!(min >= 150 * 20, "a believable minimum: {min}");
+    // The solves below wait out the human floor, so their (person's) paths
+    // are not held for review.
+    let min = min.max(common::paths::floor_ms(easy["puzzle"].as_str().unwrap()) as i64);
     let base = format!("/api/kakuro/daily/{date}/easy");
+    let started_at = std::sync::Mutex::new(HashMap::<String, u64>::new());
     let start = |who: String| {
         let server = &server;
         let base = base.clone();
+        let (clock, started_at) = (&clock, &started_at);
         async move {
             let (status, body) = server
                 .post(&format!("{base}/start"), &json!({"player": who}))
                 .await;
             assert_eq!(status, StatusCode::OK, "{body}");
             assert_eq!(body["counts"], true);
-            body["token"].as_str().unwrap().to_string()
+            let token = body["token"].as_str().unwrap().to_string();
+            started_at
+                .lock()
+                .unwrap()
+                .insert(token.clone(), clock.now_ms());
+            token
         }
     };
     let solve = |token: &str, who: &str, grid: &str, extra: Value| {
-        let mut body = json!({"token": token, "player": who, "grid": grid});
+        let since = started_at.lock().unwrap().get(token).copied();
+        let elapsed = since.map_or(1_000, |s| clock.now_ms().saturating_sub(s).max(1_000));
+        let path = common::paths::person_path(grid, elapsed, elapsed);
+        let mut body = json!({"token": token, "player": who, "grid": grid, "path": path});
         for (k, v) in extra.as_object().unwrap() {
             body[k] = v.clone();
         }
@@ -584,11 +598,13 @@ async fn two_servers_share_the_dailies(url: &str) {
             &json!({"player": player(7)}),
         )
         .await;
-    clock.shift(easy["min_time_ms"].as_i64().unwrap() + 100);
+    let floor = common::paths::floor_ms(easy["puzzle"].as_str().unwrap());
+    clock.shift(floor as i64 + 100);
+    let path = common::paths::person_path(&grid, floor, 7);
     let (status, body) = b
         .post(
             &format!("/api/kakuro/daily/{date}/easy/solve"),
-            &json!({"token": started["token"], "player": player(7), "grid": grid, "name": "Dee"}),
+            &json!({"token": started["token"], "player": player(7), "grid": grid, "name": "Dee", "path": path}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -687,6 +703,7 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
                 counted,
                 name: None,
                 solved_at: i64::from(i),
+                entering: Default::default(),
             })
             .await
             .expect("recorded");
@@ -791,6 +808,7 @@ async fn a_game_left_for_a_replay_does_not_count_either(url: &str) {
                 counted: true,
                 name: None,
                 solved_at: won.started_at + 60_000,
+                entering: Default::default(),
             };
             store
                 .update_chess_game(&won, before, Some(&solve))

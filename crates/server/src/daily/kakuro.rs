@@ -347,6 +347,12 @@ pub struct SolveRequest {
     /// "Check my grid" used: more than 0 makes the solve assisted.
     #[serde(default)]
     pub checks: u32,
+    /// The solving path (issue 38): every digit set or erased with its time
+    /// since the start, in the wire format of `web/js/solve-path.js`. The
+    /// server replays it; a counted solve without one, or with a path a
+    /// person does not make, is held for review.
+    #[serde(default)]
+    pub path: Option<String>,
 }
 
 /// Answer to a daily solve.
@@ -361,6 +367,9 @@ pub(crate) struct SolvedJson {
     time_ms: u64,
     /// Rank among the clean times; null when not counted or assisted.
     rank: Option<i64>,
+    /// Held for review (issue 38): off the public table until an operator
+    /// approves it; the time and rank are the player's own.
+    under_review: bool,
 }
 
 /// `POST /api/kakuro/daily/{date}/{difficulty}/solve`.
@@ -376,7 +385,7 @@ pub(crate) struct SolvedJson {
         (status = 400, description = "Malformed JSON, a bad player id or name, a malformed or forged token, a token of another day, difficulty or player, from the future or expired.", body = ErrorBody),
         (status = 404, description = "No such daily.", body = ErrorBody),
         (status = 409, description = "The token was used before, or the player has a counted solve of this daily already.", body = ErrorBody),
-        (status = 422, description = "Wrong JSON types, a grid that is not the solution, or a time below the puzzle's believable minimum.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, a grid that is not the solution, a time below the puzzle's believable minimum, or a solving path that does not replay (`bad_path`: nothing recorded, the token is not used).", body = ErrorBody),
         (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
         (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
     ))]
@@ -431,6 +440,17 @@ pub async fn kakuro_solve(
     let counted = day.counts_at(token.issued_at) && day.counts_at(now);
     let assisted = request.hints > 0 || request.checks > 0;
     let key = key_of(day, difficulty);
+    let exposure = crate::paths::Exposure {
+        public: counted,
+        assisted,
+    };
+    let path = crate::paths::check_kakuro(
+        request.path.as_deref(),
+        &made.board,
+        &made.solution,
+        time_ms,
+        exposure,
+    )?;
     let recorded = app
         .store
         .record_daily_solve(&DailySolve {
@@ -443,6 +463,7 @@ pub async fn kakuro_solve(
             counted,
             name: request.name.as_deref(),
             solved_at: now as i64,
+            entering: path.entering(),
         })
         .await?;
     match recorded {
@@ -461,6 +482,7 @@ pub async fn kakuro_solve(
             assisted,
             time_ms,
             rank,
+            under_review: path.held(),
         }))),
     }
 }
@@ -501,6 +523,9 @@ pub(crate) struct YouJson {
     moves: Option<i64>,
     /// Hints or checks were used.
     assisted: bool,
+    /// Held for review (or voided): on no public table; the rank is the
+    /// one it would have.
+    under_review: bool,
 }
 
 /// A daily's table.
@@ -560,6 +585,7 @@ pub(crate) async fn table(
             time_ms: own.time_ms,
             moves: own.moves,
             assisted: own.assisted,
+            under_review: !own.review.listed(),
         }),
     };
     Ok(no_store(Json(answer)))

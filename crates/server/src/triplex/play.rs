@@ -99,6 +99,12 @@ pub struct SolveRequest {
     /// (`/hint`) makes the solve hinted whatever this says.
     #[serde(default)]
     pub hinted: bool,
+    /// The solving path (issue 38): every placement and removal with its
+    /// time since the start, in the wire format of `web/js/solve-path.js`.
+    /// The server replays it; an unhinted solve without one, or with a path
+    /// a person does not make, is held for review (never shown as first).
+    #[serde(default)]
+    pub path: Option<String>,
 }
 
 /// Answer to a recorded solve.
@@ -115,6 +121,9 @@ pub(crate) struct Solved {
     /// The solve used a hint (the client said so, or the server gave one
     /// for its token): recorded, never first or best.
     hinted: bool,
+    /// Held for review (issue 38): not in the records until an operator
+    /// approves it.
+    under_review: bool,
 }
 
 /// `POST /api/{family}/levels/{number}/solves`: verify and record a solve.
@@ -127,7 +136,7 @@ pub(crate) struct Solved {
         (status = 400, description = "Malformed JSON, unknown fields, a bad name, a token that is malformed, forged, expired, issued in the future or issued for another level.", body = ErrorBody),
         (status = 404, description = "No such level.", body = ErrorBody),
         (status = 409, description = "The token was already used for a solve.", body = ErrorBody),
-        (status = 422, description = "Wrong JSON types, or not a solution, or solved faster than `min_time_ms`.", body = ErrorBody),
+        (status = 422, description = "Wrong JSON types, or not a solution, or solved faster than `min_time_ms`, or a solving path that does not replay (`bad_path`: nothing recorded, the token is not used).", body = ErrorBody),
         (status = 503, description = "The database is unavailable; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
         (status = 415, description = "Body is not `application/json`.", body = ErrorBody),
@@ -162,6 +171,18 @@ pub async fn submit_solve(
         ))
         .because("too_fast"));
     }
+    let exposure = crate::paths::Exposure {
+        public: !request.hinted,
+        assisted: request.hinted,
+    };
+    let path = crate::paths::check_triplex(
+        request.path.as_deref(),
+        &level.level,
+        level.public.level.difficulty,
+        &placements,
+        time_ms,
+        exposure,
+    )?;
     let outcome = family
         .app
         .store
@@ -172,6 +193,7 @@ pub async fn submit_solve(
             solved_at: now as i64,
             name: request.name.as_deref(),
             hinted: request.hinted,
+            entering: path.entering(),
         })
         .await?;
     match outcome {
@@ -196,6 +218,7 @@ pub async fn submit_solve(
                 first,
                 named,
                 hinted,
+                under_review: path.held() && !hinted,
             })))
         }
     }
