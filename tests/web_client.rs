@@ -129,6 +129,10 @@ fn the_exported_file_holds_everything() {
     ] {
         assert!(html.contains(needle), "the file lacks {needle}");
     }
+    // Progress sync and "your data" need a server: not in the file.
+    for needle in ["js/sync.js", "js/progress-doc.js", "\"data.export\""] {
+        assert!(!html.contains(needle), "the file has {needle}");
+    }
     // The embedded JSON cannot close its script element early.
     let start = html.find("id=\"gridforge-embedded\">").unwrap();
     let rest = &html[start..];

@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "86321418cc841611";
+const VERSION = "17ba2ccb9eee3511";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -69,10 +69,12 @@ const FILES = [
   "js/kakuro.js",
   "js/offline.js",
   "js/print.js",
+  "js/progress-doc.js",
   "js/resources.js",
   "js/server.js",
   "js/solve-path.js",
   "js/store.js",
+  "js/sync.js",
   "js/triplex-api.js",
   "js/triplex-board.js",
   "js/triplex-chain.js",
@@ -86,6 +88,7 @@ const FILES = [
   "js/triplex-store.js",
   "js/triplex-view.js",
   "js/triplex.js",
+  "js/your-data.js",
   "kakuro/puzzles.json",
   "manifest.webmanifest",
   "triplex/levels.json",

@@ -39,6 +39,8 @@ export function createAccount(ctx) {
   async function refresh() {
     const r = await api.me();
     account = r?.ok ? r.data : null;
+    // Signed in (or made the account) just now: the progress syncs at once.
+    if (account) ctx.sync?.now();
     show();
   }
 
@@ -123,6 +125,7 @@ export function createAccount(ctx) {
         screenHead({ href: "#/", back: t("nav.games"), id: "account-back", title: t("account.heading"), titleId: "account-title" }),
         ...body,
         line,
+        ctx.sync ? h("p", { class: "account-data" }, h("a", { href: "#/data", id: "account-data" }, t("data.link"))) : null,
       ),
     );
   }
