@@ -184,7 +184,10 @@ async fn sync_refuses_what_it_must(url: &str) {
     let foreign = server
         .client
         .put(server.url("/api/sync"))
-        .header("cookie", format!("gridforge_session={}", owner.cookie.clone().unwrap()))
+        .header(
+            "cookie",
+            format!("gridforge_session={}", owner.cookie.clone().unwrap()),
+        )
         .header("x-gridforge-request", "1")
         .header("origin", "https://evil.example")
         .json(&body)
