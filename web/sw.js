@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "17ba2ccb9eee3511";
+const VERSION = "e732bca200cec0cc";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -40,10 +40,12 @@ function fakeServer(account = "acct-1") {
   return state;
 }
 
-const device = (server, storage = memoryStorage()) => ({
-  storage,
-  sync: createSync({ storage, base: "http://server.test/", fetchImpl: server.fetch }),
-});
+/** A device whose account screen saw a session (its first sync done). */
+async function device(server, storage = memoryStorage()) {
+  const sync = createSync({ storage, base: "http://server.test/", fetchImpl: server.fetch });
+  await sync.account(true);
+  return { storage, sync };
+}
 const solved = (storage) => Object.keys(JSON.parse(storage.getItem(TRIPLEX) ?? "{}").solved ?? {}).sort();
 const solve = (storage, n) => {
   const p = JSON.parse(storage.getItem(TRIPLEX) ?? '{"solved":{}}');
@@ -53,8 +55,8 @@ const solve = (storage, n) => {
 
 test("two devices that played apart converge to the union, the stale one after a 409", async () => {
   const server = fakeServer();
-  const phone = device(server);
-  const laptop = device(server);
+  const phone = await device(server);
+  const laptop = await device(server);
   await phone.sync.now();
   await laptop.sync.now();
   solve(phone.storage, 1);
@@ -82,7 +84,7 @@ test("two devices that played apart converge to the union, the stale one after a
 
 test("a writer that read an old version gets 409, merges what it missed and sends again", async () => {
   const server = fakeServer();
-  const phone = device(server);
+  const phone = await device(server);
   await phone.sync.now();
   solve(phone.storage, 5);
   // Another device wrote version 2 between the phone's read and its write.
@@ -111,7 +113,7 @@ test("the first sync of an account merges this device's anonymous progress and c
   const storage = memoryStorage();
   solve(storage, 2);
   solve(storage, 3);
-  const { sync } = device(server, storage);
+  const { sync } = await device(server, storage);
   await sync.now();
   assert.deepEqual(solved(storage), ["1", "2", "3"]);
   assert.deepEqual(Object.keys(server.document.keys[TRIPLEX].solved).sort(), ["1", "2", "3"]);
@@ -122,7 +124,7 @@ test("the first sync of an account merges this device's anonymous progress and c
 
 test("a deleted server copy takes nothing from the device; a paused device does not sync", async () => {
   const server = fakeServer();
-  const phone = device(server);
+  const phone = await device(server);
   solve(phone.storage, 1);
   await phone.sync.now();
   server.version += 1;

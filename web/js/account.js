@@ -40,7 +40,7 @@ export function createAccount(ctx) {
     const r = await api.me();
     account = r?.ok ? r.data : null;
     // Signed in (or made the account) just now: the progress syncs at once.
-    if (account) ctx.sync?.now();
+    if (r) ctx.sync?.account(Boolean(account));
     show();
   }
 
@@ -141,6 +141,7 @@ export function createAccount(ctx) {
         const r = await api.me();
         if (mine !== renders) return;
         account = r?.ok ? r.data : null;
+        if (r) ctx.sync?.account(Boolean(account));
         show();
       }
     },

@@ -121,12 +121,16 @@ export function createSync({
   }
 
   async function cycle() {
-    if (!base || meta.paused || !online()) return;
+    // Only where the account screen saw a session: a player without an
+    // account never asks (no 401 on every page).
+    if (!base || meta.paused || !meta.signedIn || !online()) return;
     const known = meta.account ? `?known=${meta.version}` : "";
     const got = await api("GET", `/api/sync${known}`);
     if (got === null) throw new Error("unreachable");
     if (got.status === 401 || got.status === 403) {
       signedIn = false;
+      meta.signedIn = false;
+      saveMeta();
       return;
     }
     if (!got.ok || !got.data) throw new Error(`sync: ${got.status}`);
@@ -229,14 +233,22 @@ export function createSync({
     now,
     /** {signedIn, lastSync, paused, version}. */
     status: () => ({ signedIn, lastSync, paused: Boolean(meta.paused), version: meta.version ?? 0 }),
+    /** The account screen saw a session (true) or none (false); a session syncs at once. */
+    account(open) {
+      if (Boolean(meta.signedIn) !== open) {
+        meta.signedIn = open;
+        saveMeta();
+      }
+      return open ? now() : Promise.resolve();
+    },
     /** Stops syncing on this device (after the player deleted the server's copy). */
     pause() {
-      meta = { at: meta.at, paused: true };
+      meta = { at: meta.at, signedIn: meta.signedIn, paused: true };
       saveMeta();
     },
     /** Syncs again (a first sync: this device's progress is merged in whole). */
     resume() {
-      meta = { at: meta.at };
+      meta = { at: meta.at, signedIn: meta.signedIn };
       saveMeta();
       return now();
     },
