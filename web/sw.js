@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "e732bca200cec0cc";
+const VERSION = "74f191b2685c6dbb";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
