@@ -21,10 +21,9 @@
 //! Anything but 200 counts as an error. Only loopback addresses are accepted.
 
 // The tests' software passkey (and what it leans on), shared by path.
-#[allow(dead_code, unused_macros)]
+#[allow(unused_macros)]
 #[path = "../tests/common/harness.rs"]
 mod harness;
-#[allow(dead_code)]
 #[path = "../tests/common/passkey.rs"]
 mod passkey;
 #[allow(dead_code)]
