@@ -13,9 +13,12 @@ use axum::response::{IntoResponse, Response};
 use ipnet::IpNet;
 use std::net::{IpAddr, SocketAddr};
 
-/// Largest request body accepted (except `/api/sync`:
-/// [`crate::sync::MAX_REQUEST_BYTES`]); larger ones get 413.
+/// Largest request body accepted (except [`SYNC_PATH`]); larger ones get 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// The progress sync route (issue 43), which carries a whole progress document.
+pub const SYNC_PATH: &str = "/api/sync";
+/// Largest request body [`SYNC_PATH`] accepts.
+pub const SYNC_MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// Reads a request's whole body (at most `MAX_BODY_BYTES`) before anything
 /// answers it. A handler that takes no body (`/start`) or an early refusal
@@ -25,8 +28,8 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub async fn read_whole_body(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     // Progress sync carries a whole progress document: its own cap.
-    let limit = if parts.uri.path() == crate::sync::PATH {
-        crate::sync::MAX_REQUEST_BYTES
+    let limit = if parts.uri.path() == SYNC_PATH {
+        SYNC_MAX_BODY_BYTES
     } else {
         MAX_BODY_BYTES
     };

@@ -29,9 +29,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The path of the sync routes.
-pub const PATH: &str = "/api/sync";
-/// Largest request body `/api/sync` accepts (other routes: 64 KiB).
-pub const MAX_REQUEST_BYTES: usize = 256 * 1024;
+pub const PATH: &str = crate::http::SYNC_PATH;
+/// Largest request body `/api/sync` accepts (other routes: 64 KiB), read
+/// by [`crate::http::read_whole_body`].
+pub const MAX_REQUEST_BYTES: usize = crate::http::SYNC_MAX_BODY_BYTES;
 /// Largest progress document an account keeps, in bytes of JSON.
 pub const MAX_DOCUMENT_BYTES: usize = 192 * 1024;
 /// The document format the server takes.
