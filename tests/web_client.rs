@@ -121,6 +121,7 @@ fn the_exported_file_holds_everything() {
         "id=\"gridforge-embedded\"",
         "id=\"gridforge-modules\"",
         "js/app.js",
+        "\"js/account.js\":",
         "i18n/ru.json",
         "i18n/zh.json",
         "triplex/levels.json",
@@ -131,6 +132,15 @@ fn the_exported_file_holds_everything() {
         "<style>",
     ] {
         assert!(html.contains(needle), "the file lacks {needle}");
+    }
+    // Progress sync and "your data" need a server: not in the file.
+    for needle in [
+        "\"js/sync.js\":",
+        "\"js/progress-doc.js\":",
+        "\"js/your-data.js\":",
+        "\"data.export\"",
+    ] {
+        assert!(!html.contains(needle), "the file has {needle}");
     }
     // The embedded JSON cannot close its script element early.
     let start = html.find("id=\"gridforge-embedded\">").unwrap();

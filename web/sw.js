@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "2851023753492c00";
+const VERSION = "dabb86b63804b3b5";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -70,11 +70,13 @@ const FILES = [
   "js/layout.js",
   "js/offline.js",
   "js/print.js",
+  "js/progress-doc.js",
   "js/resources.js",
   "js/server.js",
   "js/share.js",
   "js/solve-path.js",
   "js/store.js",
+  "js/sync.js",
   "js/triplex-api.js",
   "js/triplex-board.js",
   "js/triplex-chain.js",
@@ -88,6 +90,7 @@ const FILES = [
   "js/triplex-store.js",
   "js/triplex-view.js",
   "js/triplex.js",
+  "js/your-data.js",
   "kakuro/puzzles.json",
   "manifest.webmanifest",
   "triplex/levels.json",

@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { expectAccessible } from "../lib/accessibility.mjs";
+import { authenticator } from "../lib/authenticator.mjs";
 import { e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB } from "../lib/engine.mjs";
 
@@ -21,29 +22,6 @@ const suite = e2eSuite("account");
 const { withPage, snap } = suite;
 const en = JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8"));
 const NAME = "Passkey Tester";
-
-/** A virtual platform authenticator for `page`, holding `credentials`. */
-async function authenticator(context, page, credentials = []) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  for (const credential of credentials) {
-    await cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
-  }
-  return {
-    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
-    clear: () => cdp.send("WebAuthn.clearCredentials", { authenticatorId }),
-  };
-}
 
 /** Opens the account screen at localhost. */
 async function openAccount(page) {

@@ -39,6 +39,8 @@ export function createAccount(ctx) {
   async function refresh() {
     const r = await api.me();
     account = r?.ok ? r.data : null;
+    // Signed in (or made the account) just now: the progress syncs at once.
+    if (r) ctx.sync?.account(Boolean(account));
     show();
   }
 
@@ -123,6 +125,7 @@ export function createAccount(ctx) {
         screenHead({ href: "#/", back: t("nav.games"), id: "account-back", title: t("account.heading"), titleId: "account-title" }),
         ...body,
         line,
+        ctx.sync ? h("p", { class: "account-data" }, h("a", { href: "#/data", id: "account-data" }, t("data.link"))) : null,
       ),
     );
   }
@@ -138,6 +141,7 @@ export function createAccount(ctx) {
         const r = await api.me();
         if (mine !== renders) return;
         account = r?.ok ? r.data : null;
+        if (r) ctx.sync?.account(Boolean(account));
         show();
       }
     },

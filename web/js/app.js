@@ -46,6 +46,11 @@ const GAMES = [
   { id: "today", create: createDaily, tile: false },
   // The account: reached from the top bar.
   { id: "account", create: createAccount, tile: false },
+  // What is kept, here and on the server: export, import, delete (issue 43).
+  // Like sync, it needs the server: the exported file goes without both.
+  ...(isEmbedded()
+    ? []
+    : [{ id: "data", create: async (context) => (await import("./your-data.js")).createYourData(context), tile: false }]),
 ];
 
 /** Autosave at least this often (the issue asks for ≤ 10 s). */
@@ -53,6 +58,19 @@ const AUTOSAVE_MS = 5000;
 const THEMES = ["auto", "light", "dark"];
 
 const storage = browserStorage();
+// Progress sync (issue 43): what the server has arrives before the settings
+// and the games read storage.
+let gamesUp = false;
+const sync = isEmbedded()
+  ? null
+  : (await import("./sync.js")).createSync({
+      storage,
+      base: serverBase(location),
+      online: () => !isOffline(),
+      flush: () => gamesUp && save(),
+      t: (key, params) => i18n.t(key, params),
+    });
+await sync?.first(1500);
 const settings = loadSettings(storage);
 const view = document.getElementById("view");
 let i18n;
@@ -70,6 +88,7 @@ const context = {
   i18n: () => i18n,
   navigate,
   online: () => !isOffline(),
+  sync,
 };
 
 const [catalogs, ...screens] = await Promise.all([
@@ -80,6 +99,7 @@ const [catalogs, ...screens] = await Promise.all([
 ]);
 /** The games with their screens: {id, screen, tile}. */
 const games = GAMES.map((game, i) => ({ id: game.id, screen: screens[i], tile: game.tile !== false }));
+gamesUp = true;
 
 setLanguage(
   LANGUAGES.includes(settings.lang)
@@ -307,4 +327,5 @@ if (!isEmbedded()) {
 }
 
 await render();
+sync?.live();
 document.body.dataset.ready = "true";

@@ -4,6 +4,20 @@
 // storage means playing on without saving.
 
 const SETTINGS_KEY = "gridforge.settings.v1";
+/** Told the key and storage of every write that succeeded (sync.js: what changed here). */
+const writeListeners = [];
+/** Set when the page reloads with newer data in storage: nothing may write over it. */
+let frozen = false;
+
+/** Calls `listener(key, storage)` after every write that succeeded. */
+export function onWrite(listener) {
+  writeListeners.push(listener);
+}
+
+/** Refuses every later write (sync.js, before reloading the page with merged progress). */
+export function freezeWrites() {
+  frozen = true;
+}
 
 /** The page's localStorage, or null where the browser forbids it. */
 export function browserStorage() {
@@ -30,10 +44,14 @@ export function read(storage, key) {
  * storage took it, false when there is none or it refuses.
  */
 export function write(storage, key, value) {
-  if (!storage) return false;
+  if (!storage || frozen) return false;
   try {
-    if (value === null) storage.removeItem(key);
-    else storage.setItem(key, JSON.stringify(value));
+    const text = value === null ? null : JSON.stringify(value);
+    // The autosave writes the same thing again and again: only a change is one.
+    if (storage.getItem(key) === text) return true;
+    if (text === null) storage.removeItem(key);
+    else storage.setItem(key, text);
+    for (const listener of writeListeners) listener(key, storage);
     return true;
   } catch {
     // Storage full or forbidden (private mode): play on without saving.

@@ -13,8 +13,12 @@ use axum::response::{IntoResponse, Response};
 use ipnet::IpNet;
 use std::net::{IpAddr, SocketAddr};
 
-/// Largest request body accepted; larger ones get 413.
+/// Largest request body accepted (except [`SYNC_PATH`]); larger ones get 413.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// The progress sync route (issue 43), which carries a whole progress document.
+pub const SYNC_PATH: &str = "/api/sync";
+/// Largest request body [`SYNC_PATH`] accepts.
+pub const SYNC_MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// Reads a request's whole body (at most `MAX_BODY_BYTES`) before anything
 /// answers it. A handler that takes no body (`/start`) or an early refusal
@@ -23,17 +27,20 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// a broken pipe instead of the answer.
 pub async fn read_whole_body(request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
-    match axum::body::to_bytes(body, MAX_BODY_BYTES).await {
+    // Progress sync carries a whole progress document: its own cap.
+    let limit = if parts.uri.path() == SYNC_PATH {
+        SYNC_MAX_BODY_BYTES
+    } else {
+        MAX_BODY_BYTES
+    };
+    match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => {
             next.run(Request::from_parts(parts, Body::from(bytes)))
                 .await
         }
         Err(_) => ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "request body larger than {} bytes or cut off",
-                MAX_BODY_BYTES
-            ),
+            format!("request body larger than {limit} bytes or cut off"),
         )
         .into_response(),
     }

@@ -59,6 +59,7 @@ pub mod router;
 pub mod secrets;
 pub mod state;
 pub mod storage;
+pub mod sync;
 pub mod telemetry;
 pub mod token;
 pub mod triplex;

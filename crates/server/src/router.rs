@@ -61,6 +61,9 @@ pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
         ("post", "/api/account/passkeys/finish"),
         ("post", "/api/account/signout"),
         ("post", "/api/account/signout-everywhere"),
+        ("get", "/api/sync"),
+        ("put", "/api/sync"),
+        ("delete", "/api/sync"),
     ];
     let families = FAMILIES.iter().flat_map(|row| {
         FAMILY_ROUTES
@@ -95,6 +98,13 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/api/chess/setup", post(chess::new_setup))
         .merge(daily_routes(&state))
         .merge(account_routes(&state))
+        .route(
+            crate::sync::PATH,
+            get(crate::sync::get_progress)
+                .put(crate::sync::put_progress)
+                .delete(crate::sync::delete_progress)
+                .layer(guarded()),
+        )
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn(read_whole_body))

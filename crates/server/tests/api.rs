@@ -1193,6 +1193,7 @@ async fn openapi_describes_exactly_the_routes() {
         let request = match method.as_str() {
             "get" => server.client.get(server.url(&path)),
             "delete" => server.client.delete(server.url(&path)),
+            "put" => server.client.put(server.url(&path)).json(&json!({})),
             _ => server.client.post(server.url(&path)).json(&json!({})),
         };
         let status = request.send().await.unwrap().status();

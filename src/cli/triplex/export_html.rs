@@ -53,6 +53,12 @@ function urlOf(path) {
 import(urlOf("js/app.js"));
 "#;
 
+/// What only a client with a server uses (progress sync and "your data",
+/// issue 43; `js/app.js` loads them only then): left out of the file,
+/// modules and catalog entries, to keep it within its budget.
+const ONLINE_ONLY_MODULES: [&str; 3] = ["js/sync.js", "js/your-data.js", "js/progress-doc.js"];
+const ONLINE_ONLY_KEYS: [&str; 2] = ["data.", "sync."];
+
 fn text(file: &'static File<'static>) -> anyhow::Result<&'static str> {
     file.contents_utf8()
         .with_context(|| format!("web/{} is not UTF-8 text", file.path().display()))
@@ -114,14 +120,22 @@ pub fn single_file() -> anyhow::Result<String> {
     let mut modules = BTreeMap::new();
     let mut data = BTreeMap::new();
     for (path, file) in web_files() {
+        if ONLINE_ONLY_MODULES.contains(&path.as_str()) {
+            continue;
+        }
         if path.ends_with(".js") {
             modules.insert(
                 path,
                 serde_json::Value::String(without_comments(text(file)?)),
             );
         } else if path.ends_with(".json") {
-            let value: serde_json::Value = serde_json::from_str(text(file)?)
+            let mut value: serde_json::Value = serde_json::from_str(text(file)?)
                 .with_context(|| format!("web/{path} is not valid JSON"))?;
+            if path.starts_with("i18n/") {
+                if let Some(catalog) = value.as_object_mut() {
+                    catalog.retain(|key, _| !ONLINE_ONLY_KEYS.iter().any(|p| key.starts_with(p)));
+                }
+            }
             data.insert(path, value);
         }
     }

@@ -422,10 +422,15 @@ where
     }
 
     pub(super) async fn delete_account(&self, account_id: i64) -> Result<(), StoreError> {
-        // Passkeys, sessions and ceremonies go with it (ON DELETE CASCADE);
+        // Passkeys, sessions, ceremonies and the progress document go with it (ON DELETE CASCADE);
         // deleted explicitly too, so nothing depends on the pragma.
         let mut tx = self.0.begin().await?;
-        for table in ["account_sessions", "account_passkeys", "account_ceremonies"] {
+        for table in [
+            "account_sessions",
+            "account_passkeys",
+            "account_ceremonies",
+            "sync_documents",
+        ] {
             sqlx::query(&format!("DELETE FROM {table} WHERE account_id = $1"))
                 .bind(account_id)
                 .execute(&mut *tx)

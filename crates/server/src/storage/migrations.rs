@@ -52,6 +52,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "review",
         include_str!("../../migrations/sqlite/0008_review.sql"),
     ),
+    (
+        11,
+        "progress sync",
+        include_str!("../../migrations/sqlite/0011_sync.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -95,6 +100,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         8,
         "review",
         include_str!("../../migrations/postgres/0008_review.sql"),
+    ),
+    (
+        11,
+        "progress sync",
+        include_str!("../../migrations/postgres/0011_sync.sql"),
     ),
 ]);
 

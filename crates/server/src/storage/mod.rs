@@ -15,6 +15,7 @@ pub mod postgres;
 pub mod review;
 mod shared;
 pub mod sqlite;
+pub mod sync;
 
 use async_trait::async_trait;
 use std::collections::HashMap;
@@ -280,7 +281,13 @@ pub struct LevelMedian {
 /// call returns `Ok` (SQLite WAL, PostgreSQL commit).
 #[async_trait]
 pub trait Store:
-    daily::DailyStore + accounts::AccountStore + review::ReviewStore + Send + Sync + 'static
+    daily::DailyStore
+    + accounts::AccountStore
+    + review::ReviewStore
+    + sync::SyncStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Which backend this is.
     fn backend(&self) -> Backend;
