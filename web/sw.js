@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "86321418cc841611";
+const VERSION = "f6fc9eadb95b062d";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -47,6 +47,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "accounts",
         include_str!("../../migrations/sqlite/0007_accounts.sql"),
     ),
+    (
+        9,
+        "daily starts",
+        include_str!("../../migrations/sqlite/0009_daily_starts.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -85,6 +90,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         7,
         "accounts",
         include_str!("../../migrations/postgres/0007_accounts.sql"),
+    ),
+    (
+        9,
+        "daily starts",
+        include_str!("../../migrations/postgres/0009_daily_starts.sql"),
     ),
 ]);
 

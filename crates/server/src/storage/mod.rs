@@ -14,6 +14,7 @@ mod migrations;
 pub mod postgres;
 mod shared;
 pub mod sqlite;
+pub mod starts;
 
 use async_trait::async_trait;
 use std::collections::HashSet;
@@ -275,7 +276,9 @@ pub struct LevelMedian {
 /// The server's storage. Implementations keep every write durable once the
 /// call returns `Ok` (SQLite WAL, PostgreSQL commit).
 #[async_trait]
-pub trait Store: daily::DailyStore + accounts::AccountStore + Send + Sync + 'static {
+pub trait Store:
+    daily::DailyStore + accounts::AccountStore + starts::StartStore + Send + Sync + 'static
+{
     /// Which backend this is.
     fn backend(&self) -> Backend;
 
