@@ -710,6 +710,7 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
                 counted,
                 name: None,
                 solved_at: i64::from(i),
+                entering: Default::default(),
             })
             .await
             .expect("recorded");
@@ -814,6 +815,7 @@ async fn a_game_left_for_a_replay_does_not_count_either(url: &str) {
                 counted: true,
                 name: None,
                 solved_at: won.started_at + 60_000,
+                entering: Default::default(),
             };
             store
                 .update_chess_game(&won, before, Some(&solve))

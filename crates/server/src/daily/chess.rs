@@ -351,6 +351,7 @@ pub async fn chess_turn(
         counted: day.counts_at(started) && day.counts_at(now),
         name: game.name.as_deref(),
         solved_at: now as i64,
+        entering: Default::default(),
     });
     let mut written = game.clone();
     if done {

@@ -525,6 +525,12 @@ pub async fn kakuro_solve(
             counted,
             name: request.name.as_deref(),
             solved_at: now as i64,
+            // The account that started (its session was checked with the
+            // token), so a ban or a deletion finds the solve.
+            entering: crate::storage::review::Entering {
+                account_id: (token.account != 0).then_some(token.account),
+                ..Default::default()
+            },
         })
         .await?;
     match recorded {

@@ -4,6 +4,7 @@
 //! queries are the same on both backends ([`DailyQueries`], generic over
 //! the sqlx database as `shared.rs` is).
 
+use super::review::{bind_entering, Entering, ReviewState, LISTED};
 use super::shared::{RowsAffected, INSERT_AUDIT};
 use super::{Moderated, NameChange, StoreError};
 use async_trait::async_trait;
@@ -55,6 +56,8 @@ pub struct DailySolve<'a> {
     pub name: Option<&'a str>,
     /// When, Unix milliseconds.
     pub solved_at: i64,
+    /// Its account, solving path and hold (issue 38).
+    pub entering: Entering<'a>,
 }
 
 /// What recording a daily solve did.
@@ -81,6 +84,8 @@ pub struct DailyEntry {
     pub time_ms: i64,
     /// ChessMemory's moves.
     pub moves: Option<i64>,
+    /// The solve's key (its path's entry id is `daily-<hex>`).
+    pub nonce: Vec<u8>,
 }
 
 /// A player's own counted solve and where it stands.
@@ -95,6 +100,9 @@ pub struct DailyOwn {
     pub moves: Option<i64>,
     /// Hints or checks were used.
     pub assisted: bool,
+    /// Its review: held or voided, it is on no public table (its rank is
+    /// the one it would have).
+    pub review: ReviewState,
 }
 
 /// A daily's table.
@@ -234,10 +242,13 @@ pub trait DailyStore {
 /// The daily queries on one pool.
 pub(super) struct DailyQueries<'p, DB: Database>(pub &'p Pool<DB>);
 
+/// The solve's account, path and review are `$12` to `$19`
+/// ([`bind_entering`]).
 const INSERT_DAILY_SOLVE: &str =
     "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, assisted, \
-     counted, name, solved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-     ON CONFLICT DO NOTHING";
+     counted, name, solved_at, account_id, path, path_stats, flags, review, review_at, \
+     review_by, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+     $13, $14, $15, $16, $17, $18, $19) ON CONFLICT DO NOTHING";
 
 /// The clean counted solves of a daily (game, day, variant) better than a
 /// time with a number of moves (its rank less one), given the placeholders
@@ -253,27 +264,29 @@ fn better_solves(
     moves: &str,
     bucket: &str,
 ) -> String {
+    // The clean solves' condition is the rank index's, verbatim.
     let daily = format!("game = {game} AND day = {day} AND variant = {variant}");
+    let clean = format!("counted AND NOT assisted AND {LISTED}");
     format!(
         "CAST( \
             (SELECT COALESCE(SUM(solves), 0) FROM daily_rank_counts \
              WHERE {daily} AND bucket < {bucket}) \
-          + (SELECT count(*) FROM daily_solves WHERE {daily} AND counted AND NOT assisted \
+          + (SELECT count(*) FROM daily_solves WHERE {daily} AND {clean} \
              AND time_ms >= {bucket} AND time_ms < {time}) \
-          + (SELECT count(*) FROM daily_solves WHERE {daily} AND counted AND NOT assisted \
+          + (SELECT count(*) FROM daily_solves WHERE {daily} AND {clean} \
              AND time_ms = {time} AND COALESCE(moves, 0) < {moves}) AS BIGINT)"
     )
 }
 
 /// [`INSERT_DAILY_SOLVE`] that also returns, for a clean counted solve, the
-/// solves better than it (`$12` is its time's [`rank_bucket`]), so recording
+/// solves better than it (`$20` is its time's [`rank_bucket`]), so recording
 /// and ranking a daily Kakuro solve is one round trip (issue 46). The
 /// subqueries do not count the row being inserted: it is not better than
 /// itself.
 static INSERT_RANKED_DAILY_SOLVE: LazyLock<String> = LazyLock::new(|| {
     format!(
         "{INSERT_DAILY_SOLVE} RETURNING CASE WHEN counted AND NOT assisted THEN {} END AS better",
-        better_solves("$2", "$3", "$4", "$6", "COALESCE($7, 0)", "$12")
+        better_solves("$2", "$3", "$4", "$6", "COALESCE($7, 0)", "$20")
     )
 });
 
@@ -430,11 +443,11 @@ where
         assisted: bool,
         limit: i64,
     ) -> Result<Vec<DailyEntry>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT CASE WHEN hidden_at IS NULL THEN name END AS name, time_ms, moves \
+        let rows = sqlx::query(&format!(
+            "SELECT CASE WHEN hidden_at IS NULL THEN name END AS name, time_ms, moves, nonce \
              FROM daily_solves WHERE game = $1 AND day = $2 AND variant = $3 AND counted \
-             AND assisted = $4 ORDER BY time_ms, moves, solved_at LIMIT $5",
-        )
+             AND assisted = $4 AND {LISTED} ORDER BY time_ms, moves, solved_at LIMIT $5"
+        ))
         .bind(key.game)
         .bind(key.day.as_str())
         .bind(key.variant)
@@ -448,6 +461,7 @@ where
                     name: row.try_get("name")?,
                     time_ms: row.try_get("time_ms")?,
                     moves: row.try_get("moves")?,
+                    nonce: row.try_get("nonce")?,
                 })
             })
             .collect()
@@ -459,10 +473,10 @@ where
         player: Option<&str>,
         limit: i64,
     ) -> Result<DailyTable, StoreError> {
-        let solvers: i64 = sqlx::query(
+        let solvers: i64 = sqlx::query(&format!(
             "SELECT count(*) AS n FROM daily_solves \
-             WHERE game = $1 AND day = $2 AND variant = $3 AND counted",
-        )
+             WHERE game = $1 AND day = $2 AND variant = $3 AND counted AND {LISTED}"
+        ))
         .bind(key.game)
         .bind(key.day.as_str())
         .bind(key.variant)
@@ -489,7 +503,7 @@ where
         player: &str,
     ) -> Result<Option<DailyOwn>, StoreError> {
         let row = sqlx::query(
-            "SELECT time_ms, moves, assisted FROM daily_solves \
+            "SELECT time_ms, moves, assisted, review FROM daily_solves \
              WHERE game = $1 AND day = $2 AND variant = $3 AND player = $4 AND counted",
         )
         .bind(key.game)
@@ -502,6 +516,7 @@ where
         let time_ms: i64 = row.try_get("time_ms")?;
         let moves: Option<i64> = row.try_get("moves")?;
         let assisted: bool = row.try_get("assisted")?;
+        let review: String = row.try_get("review")?;
         let rank = if assisted {
             None
         } else {
@@ -512,6 +527,7 @@ where
             time_ms,
             moves,
             assisted,
+            review: ReviewState::parse(&review),
         }))
     }
 
@@ -790,7 +806,7 @@ where
     i64: Encode<'q, DB> + Type<DB>,
     bool: Encode<'q, DB> + Type<DB>,
 {
-    query
+    let query = query
         .bind(solve.nonce)
         .bind(solve.key.game)
         .bind(solve.key.day.as_str())
@@ -801,7 +817,8 @@ where
         .bind(solve.assisted)
         .bind(solve.counted)
         .bind(solve.name)
-        .bind(solve.solved_at)
+        .bind(solve.solved_at);
+    bind_entering(query, &solve.entering, solve.solved_at)
 }
 
 /// Implements [`DailyStore`] for a store type with its read and write pools.
@@ -909,6 +926,7 @@ mod tests {
         assert_eq!(split_key("kakuro/2026-11-25/hard/p"), None);
         assert_eq!(split_key("daily/kakuro/2026-11-25"), None);
         let e = |time_ms, moves| DailyEntry {
+            nonce: Vec::new(),
             name: None,
             time_ms,
             moves,

@@ -48,6 +48,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         include_str!("../../migrations/sqlite/0007_accounts.sql"),
     ),
     (
+        8,
+        "review",
+        include_str!("../../migrations/sqlite/0008_review.sql"),
+    ),
+    (
         9,
         "daily starts",
         include_str!("../../migrations/sqlite/0009_daily_starts.sql"),
@@ -90,6 +95,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         7,
         "accounts",
         include_str!("../../migrations/postgres/0007_accounts.sql"),
+    ),
+    (
+        8,
+        "review",
+        include_str!("../../migrations/postgres/0008_review.sql"),
     ),
     (
         9,

@@ -12,13 +12,15 @@ pub mod accounts;
 pub mod daily;
 mod migrations;
 pub mod postgres;
+pub mod review;
 mod shared;
 pub mod sqlite;
 pub mod starts;
 
 use async_trait::async_trait;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Which database a URL selects.
@@ -124,6 +126,8 @@ pub struct NewSolve<'a> {
     /// ([`Store::note_hint`]); a hinted solve counts, but is never the
     /// first, the best or part of the median.
     pub hinted: bool,
+    /// Its account, solving path and hold (issue 38).
+    pub entering: review::Entering<'a>,
 }
 
 /// What recording a solve did.
@@ -277,7 +281,13 @@ pub struct LevelMedian {
 /// call returns `Ok` (SQLite WAL, PostgreSQL commit).
 #[async_trait]
 pub trait Store:
-    daily::DailyStore + accounts::AccountStore + starts::StartStore + Send + Sync + 'static
+    daily::DailyStore
+    + accounts::AccountStore
+    + review::ReviewStore
+    + starts::StartStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Which backend this is.
     fn backend(&self) -> Backend;
@@ -368,25 +378,29 @@ pub fn read_medians(url: &str) -> Result<Vec<LevelMedian>, StoreError> {
     })
 }
 
-/// Levels known to have a first solver. A first solver is never removed,
-/// so once a level is here its later solves need no first-solver check and
-/// are a single insert.
+/// Levels known to have a first solver: their later solves need no
+/// first-solver check and are a single insert. An operator voiding a claim
+/// (`gridforge admin void`, another process) frees its level again, so a
+/// level is known settled for [`SETTLED_FOR`] only and then checked again.
 #[derive(Debug, Default)]
-struct SettledLevels(RwLock<HashSet<String>>);
+struct SettledLevels(RwLock<HashMap<String, Instant>>);
+
+/// How long a level stays known settled: a level a void freed is claimable
+/// again on every server within this time.
+const SETTLED_FOR: Duration = Duration::from_secs(60);
 
 impl SettledLevels {
     fn contains(&self, level: &str) -> bool {
         self.0
             .read()
             .unwrap_or_else(|p| p.into_inner())
-            .contains(level)
+            .get(level)
+            .is_some_and(|since| since.elapsed() < SETTLED_FOR)
     }
 
     fn insert(&self, level: &str) {
-        let mut set = self.0.write().unwrap_or_else(|p| p.into_inner());
-        if !set.contains(level) {
-            set.insert(level.to_string());
-        }
+        let mut map = self.0.write().unwrap_or_else(|p| p.into_inner());
+        map.insert(level.to_string(), Instant::now());
     }
 }
 

@@ -7,6 +7,7 @@
 //! then does nothing), so exactly one solve is ever first.
 
 use super::migrations;
+use super::review::bind_entering;
 use super::shared::Shared;
 use super::{
     AuditEntry, Backend, HintNoted, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
@@ -83,9 +84,12 @@ impl Store for PostgresStore {
         // inserted and is not hinted (a used token inserts nothing at all).
         let row = sqlx::query(
             "WITH solve AS ( \
-                 INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
+                 INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted, \
+                     account_id, path, path_stats, flags, review, review_at, review_by, \
+                     review_reason) \
                  VALUES ($1, $2::text, $3, $4, \
-                         EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1)) \
+                         EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1), \
+                         $6, $7, $8, $9, $10, $11, $12, $13) \
                  ON CONFLICT (nonce) DO NOTHING \
                  RETURNING nonce, hinted \
              ), first AS ( \
@@ -102,9 +106,10 @@ impl Store for PostgresStore {
         .bind(solve.level)
         .bind(solve.time_ms)
         .bind(solve.solved_at)
-        .bind(solve.name)
-        .fetch_one(&self.pool)
-        .await?;
+        .bind(solve.name);
+        let row = bind_entering(row, &solve.entering, solve.solved_at)
+            .fetch_one(&self.pool)
+            .await?;
         let recorded: i64 = row.try_get("recorded")?;
         let hinted = row.try_get::<i64, _>("hinted")? > 0;
         let first: i64 = row.try_get("first")?;

@@ -2,6 +2,7 @@
 //! PostgreSQL's `$1` placeholders too) and the queries whose code is the same
 //! for both, generic over the sqlx database.
 
+use super::review::{bind_entering, LISTED};
 use super::{
     median_of_middle, median_window, AuditEntry, FirstSolver, HintNoted, LevelMedian, LevelRecords,
     Moderated, NameChange, NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
@@ -13,9 +14,12 @@ use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool,
 /// says so (`$5`) or the server gave a hint for its token (a row of
 /// `triplex_hinted_tokens`): read in the same statement, so the server's hint
 /// costs the solve no round trip of its own (issue 46).
+/// The solve's account, path and review are `$6` to `$13` ([`bind_entering`]).
 pub(super) const INSERT_SOLVE: &str =
-    "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted) \
-     VALUES ($1, $2, $3, $4, $5 OR EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1)) \
+    "INSERT INTO triplex_solves (nonce, level, time_ms, solved_at, hinted, account_id, path, \
+     path_stats, flags, review, review_at, review_by, review_reason) \
+     VALUES ($1, $2, $3, $4, $5 OR EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1), \
+     $6, $7, $8, $9, $10, $11, $12, $13) \
      ON CONFLICT (nonce) DO NOTHING RETURNING hinted";
 
 /// Records one moderation change in the audit table: at, actor, action,
@@ -23,6 +27,29 @@ pub(super) const INSERT_SOLVE: &str =
 pub(super) const INSERT_AUDIT: &str =
     "INSERT INTO name_audit (at, actor, action, level, old_name, new_name) \
      VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// [`INSERT_SOLVE`]'s parameters.
+pub(super) fn bind_solve<'q, DB>(
+    query: sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>,
+    solve: &NewSolve<'q>,
+) -> sqlx::query::Query<'q, DB, <DB as Database>::Arguments<'q>>
+where
+    DB: Database,
+    &'q str: Encode<'q, DB> + Type<DB>,
+    &'q [u8]: Encode<'q, DB> + Type<DB>,
+    Option<&'q str>: Encode<'q, DB> + Type<DB>,
+    Option<i64>: Encode<'q, DB> + Type<DB>,
+    i64: Encode<'q, DB> + Type<DB>,
+    bool: Encode<'q, DB> + Type<DB>,
+{
+    let query = query
+        .bind(solve.nonce)
+        .bind(solve.level)
+        .bind(solve.time_ms)
+        .bind(solve.solved_at)
+        .bind(solve.hinted);
+    bind_entering(query, &solve.entering, solve.solved_at)
+}
 
 /// The queries both backends run the same way, on one of their pools.
 pub(super) struct Shared<'p, DB: Database>(pub &'p Pool<DB>);
@@ -35,6 +62,7 @@ where
     for<'q> &'q str: Encode<'q, DB> + Type<DB>,
     for<'q> &'q [u8]: Encode<'q, DB> + Type<DB>,
     for<'q> Option<&'q str>: Encode<'q, DB> + Type<DB>,
+    for<'q> Option<i64>: Encode<'q, DB> + Type<DB>,
     for<'q> i64: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'q> bool: Encode<'q, DB> + Decode<'q, DB> + Type<DB>,
     for<'r> Vec<u8>: Decode<'r, DB> + Type<DB>,
@@ -58,14 +86,11 @@ where
         &self,
         solve: &NewSolve<'_>,
     ) -> Result<SolveRecorded, StoreError> {
-        let hinted: Option<bool> = sqlx::query_scalar(INSERT_SOLVE)
-            .bind(solve.nonce)
-            .bind(solve.level)
-            .bind(solve.time_ms)
-            .bind(solve.solved_at)
-            .bind(solve.hinted)
+        let hinted: Option<bool> = bind_solve(sqlx::query(INSERT_SOLVE), solve)
             .fetch_optional(self.0)
-            .await?;
+            .await?
+            .map(|row| row.try_get("hinted"))
+            .transpose()?;
         Ok(match hinted {
             None => SolveRecorded::TokenUsed,
             Some(hinted) => SolveRecorded::Recorded {
@@ -167,10 +192,11 @@ where
     /// The table of records of `level`.
     pub(super) async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         let pool = self.0;
-        let first = sqlx::query(
-            "SELECT CASE WHEN hidden_at IS NULL THEN name END AS name, solved_at \
-                 FROM triplex_first_solvers WHERE level = $1",
-        )
+        let first = sqlx::query(&format!(
+            "SELECT CASE WHEN f.hidden_at IS NULL THEN f.name END AS name, f.solved_at \
+                 FROM triplex_first_solvers f JOIN triplex_solves s ON s.nonce = f.nonce \
+                 WHERE f.level = $1 AND s.{LISTED}"
+        ))
         .bind(level)
         .fetch_optional(pool)
         .await?
@@ -181,12 +207,12 @@ where
             })
         })
         .transpose()?;
-        let totals = sqlx::query(
+        let totals = sqlx::query(&format!(
             "SELECT count(*) AS solves, \
                     count(CASE WHEN hinted THEN 1 END) AS hinted, \
                     min(CASE WHEN hinted THEN NULL ELSE time_ms END) AS best \
-             FROM triplex_solves WHERE level = $1",
-        )
+             FROM triplex_solves WHERE level = $1 AND {LISTED}"
+        ))
         .bind(level)
         .fetch_one(pool)
         .await?;
@@ -198,10 +224,10 @@ where
             None
         } else {
             let (limit, offset) = median_window(unhinted);
-            let middle: Vec<i64> = sqlx::query_scalar(
+            let middle: Vec<i64> = sqlx::query_scalar(&format!(
                 "SELECT time_ms FROM triplex_solves WHERE level = $1 AND NOT hinted \
-             ORDER BY time_ms LIMIT $2 OFFSET $3",
-            )
+                 AND {LISTED} ORDER BY time_ms LIMIT $2 OFFSET $3"
+            ))
             .bind(level)
             .bind(limit)
             .bind(offset)
@@ -344,9 +370,10 @@ where
     /// without such solves are left out), in level order. One pass over the
     /// solves, sorted by the database along its (level, time) index.
     pub(super) async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT level, time_ms FROM triplex_solves WHERE NOT hinted ORDER BY level, time_ms",
-        )
+        let rows = sqlx::query(&format!(
+            "SELECT level, time_ms FROM triplex_solves WHERE NOT hinted AND {LISTED} \
+             ORDER BY level, time_ms"
+        ))
         .fetch_all(self.0)
         .await?;
         let mut medians = Vec::new();

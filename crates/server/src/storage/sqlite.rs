@@ -9,7 +9,7 @@
 //! durability a 200 promises.
 
 use super::migrations;
-use super::shared::{Shared, INSERT_SOLVE};
+use super::shared::{bind_solve, Shared, INSERT_SOLVE};
 use super::{
     AuditEntry, Backend, HintNoted, LevelMedian, LevelRecords, Moderated, NameChange, NameOutcome,
     NamedSolver, NewSolve, PoolStats, SettledLevels, SolveRecorded, Store, StoreError,
@@ -20,20 +20,14 @@ use sqlx::sqlite::{
     Sqlite, SqliteArguments, SqliteConnectOptions, SqliteJournalMode, SqlitePool,
     SqlitePoolOptions, SqliteSynchronous,
 };
+use sqlx::Row;
 use std::str::FromStr;
 use std::time::Duration;
 
 /// [`INSERT_SOLVE`] for `solve`, to run in a transaction: the solve's
 /// `hinted`, or no row for a used token.
-fn insert_solve<'q>(
-    solve: &NewSolve<'q>,
-) -> sqlx::query::QueryScalar<'q, Sqlite, bool, SqliteArguments<'q>> {
-    sqlx::query_scalar(INSERT_SOLVE)
-        .bind(solve.nonce)
-        .bind(solve.level)
-        .bind(solve.time_ms)
-        .bind(solve.solved_at)
-        .bind(solve.hinted)
+fn insert_solve<'q>(solve: &NewSolve<'q>) -> sqlx::query::Query<'q, Sqlite, SqliteArguments<'q>> {
+    bind_solve(sqlx::query(INSERT_SOLVE), solve)
 }
 
 /// The SQLite implementation of [`Store`].
@@ -138,7 +132,11 @@ impl Store for SqliteStore {
         // IMMEDIATE takes the write lock up front, so a second process on the
         // same file waits at BEGIN rather than failing at the first write.
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let Some(hinted) = insert_solve(solve).fetch_optional(&mut *tx).await? else {
+        let inserted = insert_solve(solve).fetch_optional(&mut *tx).await?;
+        let Some(hinted) = inserted
+            .map(|row| row.try_get::<bool, _>("hinted"))
+            .transpose()?
+        else {
             tx.rollback().await?;
             return Ok(SolveRecorded::TokenUsed);
         };

@@ -172,6 +172,7 @@ pub async fn submit_solve(
             solved_at: now as i64,
             name: request.name.as_deref(),
             hinted: request.hinted,
+            entering: Default::default(),
         })
         .await?;
     match outcome {
