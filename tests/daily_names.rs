@@ -70,17 +70,17 @@ async fn daily_names_are_moderated(database: &str) {
 
     let today = get("/api/kakuro/daily/today".into()).await;
     let date = today["date"].as_str().unwrap().to_string();
-    let easy = &today["puzzles"][0];
-    let board: gridforge_kakuro::Board = easy["puzzle"].as_str().unwrap().parse().unwrap();
-    let solved = gridforge_kakuro::solve(&board, 1, 5_000_000).unwrap();
-    let grid = solved.solutions[0].to_string();
     let player = "names-player-1";
     let (_, started) = post(
         format!("/api/kakuro/daily/{date}/easy/start"),
         json!({"player": player}),
     )
     .await;
-    clock.shift(easy["min_time_ms"].as_i64().unwrap() + 100);
+    // The start gives the clues (issue 38).
+    let board: gridforge_kakuro::Board = started["puzzle"].as_str().unwrap().parse().unwrap();
+    let solved = gridforge_kakuro::solve(&board, 1, 5_000_000).unwrap();
+    let grid = solved.solutions[0].to_string();
+    clock.shift(started["min_time_ms"].as_i64().unwrap() + 100);
     let (status, body) = post(
         format!("/api/kakuro/daily/{date}/easy/solve"),
         json!({"token": started["token"], "player": player, "grid": grid, "name": "Eve"}),

@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "dabb86b63804b3b5";
+const VERSION = "1a1ed3becc1b6cbc";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

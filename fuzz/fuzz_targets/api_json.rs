@@ -136,23 +136,23 @@ fn player(n: u64) -> String {
 }
 
 /// The daily Kakuro of `date` and `difficulty`'s solution in the text format
-/// a solve sends, solved here with the library's search (cached).
+/// a solve sends, solved here with the library's search on the clues its
+/// start gives (cached).
 async fn daily_solution(app: &App, date: &str, difficulty: &str) -> Option<String> {
     let key = format!("{date}/{difficulty}");
     if let Some(found) = app.solutions.lock().unwrap().get(&key) {
         return Some(found.clone());
     }
-    let uri = format!("/api/kakuro/daily/{date}");
-    let (status, answer) = call(&app.router, Method::GET, &uri, Vec::new()).await;
+    // Only a start gives a daily's clues (issue 38).
+    let uri = format!("/api/kakuro/daily/{date}/{difficulty}/start");
+    let body = format!(r#"{{"player":"{}"}}"#, player(u64::MAX / 2));
+    let (status, answer) = call(&app.router, Method::POST, &uri, body.into_bytes()).await;
     check(&uri, status, &answer);
     if !status.is_success() {
         return None;
     }
-    let day: serde_json::Value = serde_json::from_slice(&answer).ok()?;
-    let puzzle = day["puzzles"]
-        .as_array()?
-        .iter()
-        .find(|p| p["difficulty"] == difficulty)?["puzzle"]
+    let started: serde_json::Value = serde_json::from_slice(&answer).ok()?;
+    let puzzle = started["puzzle"]
         .as_str()?
         .parse::<gridforge_kakuro::Board>()
         .ok()?;

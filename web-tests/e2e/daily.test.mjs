@@ -6,8 +6,9 @@
 // table with the server's time; the daily ChessMemory is played to the end
 // by clicking squares (the bot knows only what the server turned over; a
 // reload after ten moves goes on with the same game) and the player is on
-// its table; a Kakuro solved after asking the help is
-// assisted, apart from the clean times; Today then shows both done and a streak of 1,
+// its table; a Kakuro solved after asking the help (the daily's own hint
+// route: the free one refuses a counting daily, and the day's listing
+// carries no clues, issue 38) is assisted, apart from the clean times; Today then shows both done and a streak of 1,
 // and has no axe violations. A past day says its play does not count, and
 // with the daily routes unreachable Today says the dailies need the server
 // while the games still open. Screens: test-artifacts/daily-*.png.
@@ -57,6 +58,20 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     const notBefore = await solvableAt(suite.url, date, "easy", Date.now());
     await page.waitForSelector("#kk-board");
     const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
+    // The clues came with the start, not with the day's listing; the free
+    // routes refuse them while the daily counts.
+    const listed = await page.evaluate(async () => (await fetch("api/kakuro/daily/today")).text());
+    assert.ok(!listed.includes('"puzzle"'), listed);
+    const freeHint = await page.evaluate(async (board) => {
+      const r = await fetch("api/kakuro/hint", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-gridforge-request": "1" },
+        body: JSON.stringify({ board }),
+      });
+      return { status: r.status, body: await r.json() };
+    }, puzzle);
+    assert.equal(freeHint.status, 403, JSON.stringify(freeHint.body));
+    assert.ok(freeHint.body.error.includes(date), freeHint.body.error);
     const { digit } = readPuzzle(puzzle);
     const cells = digit.flatMap((isDigit, i) => (isDigit ? [i] : []));
     const solve = answerOf(page, `/api/kakuro/daily/${date}/easy/solve`);
@@ -122,7 +137,7 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal((await helpedToken).status, 200);
     const helpedNotBefore = await solvableAt(suite.url, date, "medium", Date.now());
     await page.waitForSelector("#kk-board");
-    const hint = answerOf(page, "/api/kakuro/hint");
+    const hint = answerOf(page, `/api/kakuro/daily/${date}/medium/hint`);
     await page.click("#kk-help");
     assert.equal((await hint).status, 200);
     await typeEngineSolution(page, { notBefore: helpedNotBefore });

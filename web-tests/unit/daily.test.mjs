@@ -129,6 +129,7 @@ test("the API client asks the contract's paths with the contract's bodies", asyn
   const refused = await api.kakuroSolve("2026-11-25", "easy", { token: "t", grid: "g", hints: 0, checks: 1 });
   assert.deepEqual(refused, { ok: false, status: 400, error: "not the solution" });
   await api.kakuroTable("2026-11-25", "easy", "player 1");
+  await api.kakuroHint("2026-11-25", "easy", { token: "t", player: "player-1", board: "b" });
   await api.chessDay();
   await api.chessStart("2026-11-25", "player-1", null);
   await api.chessStart("2026-11-25", "player-1", "Ann");
@@ -141,6 +142,7 @@ test("the API client asks the contract's paths with the contract's bodies", asyn
     ["POST", "/app/api/kakuro/daily/2026-11-25/easy/start", { player: "player-1" }],
     ["POST", "/app/api/kakuro/daily/2026-11-25/easy/solve", { token: "t", grid: "g", hints: 0, checks: 1 }],
     ["GET", "/app/api/kakuro/daily/2026-11-25/easy/table?player=player%201", null],
+    ["POST", "/app/api/kakuro/daily/2026-11-25/easy/hint", { token: "t", player: "player-1", board: "b" }],
     ["GET", "/app/api/chess/daily/today", null],
     ["POST", "/app/api/chess/daily/2026-11-25/start", { player: "player-1" }],
     ["POST", "/app/api/chess/daily/2026-11-25/start", { player: "player-1", name: "Ann" }],

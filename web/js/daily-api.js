@@ -22,11 +22,13 @@ export function createDailyApi(base, fetchImpl = globalThis.fetch) {
     online: base !== null,
     /**
      * The day's Kakuro (`date` null: today): {date, counts, puzzles:
-     * [{difficulty, width, height, puzzle, technique}]}.
+     * [{difficulty, width, height, technique, min_time_ms}]} (no clues).
      */
     kakuroDay: (date = null) => call("GET", `api/kakuro/daily/${date ? enc(date) : "today"}`),
-    /** A start token: {token, counts}. */
+    /** The clues and a start token: {puzzle, token, counts, issued_at, min_time_ms}. */
     kakuroStart: (date, difficulty, player) => call("POST", `${kakuro(date, difficulty)}/start`, { player }),
+    /** The daily's own hint ({token, player, board, candidates?}; makes the solve assisted). */
+    kakuroHint: (date, difficulty, body) => call("POST", `${kakuro(date, difficulty)}/hint`, body),
     /** A solved grid (solution text format): {counted, assisted, time_ms, rank}. */
     kakuroSolve: (date, difficulty, body) => call("POST", `${kakuro(date, difficulty)}/solve`, body),
     /** The table: {solvers, best, assisted, you}. */

@@ -1,12 +1,13 @@
 // A daily Kakuro (#/today/kakuro/<date>/<difficulty>), played on the normal
-// Kakuro board screen (kakuro-play.js, with its `daily` options): the puzzle
-// from the server, a signed start token asked before play, the board and the
-// token kept on this device so a reload goes on (not in the save slots: a
-// daily belongs to its day), every press of the help button counted (the
-// check as a check, the later stages as hints: a helped solve is recorded
-// as assisted), and on a solve the grid posted with those counts; the
-// server's answer (counted or not, assisted, time and rank) and then the
-// table show under the board.
+// Kakuro board screen (kakuro-play.js, with its `daily` options): the start
+// asked of the server gives the clues and a signed start token (the day's
+// listing carries no clues: issue 38), the board and the token kept on this
+// device so a reload goes on (not in the save slots: a daily belongs to its
+// day), the help button asks the daily's own hint route with the token
+// (which makes the solve assisted on the server) and every press is counted
+// (the check as a check, the later stages as hints), and on a solve the
+// grid posted with those counts; the server's answer (counted or not,
+// assisted, time and rank) and then the table show under the board.
 
 import { button, h } from "./dom.js";
 import { dailyKey, isDate, recordResult } from "./daily-store.js";
@@ -45,28 +46,25 @@ export function createDailyKakuro(shared) {
     let entry = data.kakuro[key] ?? null;
     let game = entry?.game ? restoreGame(entry.game) : null;
     message(view, date, "daily.loading");
-    if (!game) {
-      const day = await api.kakuroDay(date);
-      if (id !== renders) return;
-      if (day === null) return message(view, date, "daily.needsServer");
-      if (!day.ok) return message(view, date, day.status === 404 ? "daily.noSuchDay" : "daily.refused", day);
-      const p = (day.data.puzzles ?? []).find((q) => q.difficulty === difficulty);
-      try {
-        game = newGame(parseBoard(p.puzzle), { size: p.width, difficulty, source: "daily" });
-      } catch {
-        return message(view, date, "kakuro.serverError");
-      }
-      entry = { game: null, token: null, counts: day.data.counts !== false, hints: 0, checks: 0, result: null };
-      entry.width = p.width;
-      entry.height = p.height;
-    }
-    if (!entry.token && !entry.result && !game.solved) {
+    if (!game || (!entry.token && !entry.result && !game.solved)) {
+      // Only the start gives the clues: a new daily, or one whose token was lost, starts here.
       await shared.name();
       if (id !== renders) return;
       const started = await api.kakuroStart(date, difficulty, shared.player);
       if (id !== renders) return;
       if (started === null) return message(view, date, "daily.needsServer");
-      if (!started.ok) return message(view, date, "daily.refused", started);
+      if (!started.ok) {
+        return message(view, date, started.status === 404 ? "daily.noSuchDay" : "daily.refused", started);
+      }
+      if (!game) {
+        try {
+          const puzzle = parseBoard(started.data.puzzle);
+          game = newGame(puzzle, { size: puzzle.cols, difficulty, source: "daily" });
+          entry = { game: null, hints: 0, checks: 0, result: null, width: puzzle.cols, height: puzzle.rows };
+        } catch {
+          return message(view, date, "kakuro.serverError");
+        }
+      }
       entry.token = started.data.token;
       entry.counts = started.data.counts !== false;
     }
@@ -95,13 +93,18 @@ export function createDailyKakuro(shared) {
         shared.save();
       },
     };
+    // The help asks the daily's own route (the free one refuses a counting daily).
+    const help = {
+      ...kakuroApi,
+      hint: (body) => api.kakuroHint(c.date, c.difficulty, { token: entry.token ?? "", player: shared.player, ...body }),
+    };
     const kakuro = {
       settings,
       storage: ctx.storage,
       words,
       navigate: ctx.navigate,
       saveDialog: null,
-      api: kakuroApi,
+      api: help,
       solved: () => submit(c),
       daily,
     };

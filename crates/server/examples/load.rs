@@ -274,14 +274,22 @@ async fn daily_plan(
         .as_str()
         .ok_or("no date in today's daily")?
         .to_string();
-    let easy = &today["puzzles"][0];
-    let board: gridforge_kakuro::Board = easy["puzzle"].as_str().ok_or("no easy daily")?.parse()?;
+    let path = format!("/api/kakuro/daily/{date}/easy");
+    // Only a start gives the clues (issue 38).
+    let started: serde_json::Value = client
+        .post(format!("{base}{path}/start"))
+        .json(&serde_json::json!({"player": "load-clue-reader"}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let board: gridforge_kakuro::Board =
+        started["puzzle"].as_str().ok_or("no easy daily")?.parse()?;
     let solved = gridforge_kakuro::solve(&board, 1, 5_000_000)?;
     let grid = serde_json::to_string(&solved.solutions[0].to_string())?;
-    let floor = Duration::from_millis(easy["min_time_ms"].as_u64().unwrap_or(0));
+    let floor = Duration::from_millis(started["min_time_ms"].as_u64().unwrap_or(0));
     // Players differ between runs, so a second run on one database counts too.
     let run = std::process::id();
-    let path = format!("/api/kakuro/daily/{date}/easy");
     let start_path = format!("{path}/start");
     let solve_path = format!("{path}/solve");
     Ok(Plan {

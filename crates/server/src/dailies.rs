@@ -19,6 +19,7 @@ use crate::limits::Compute;
 use crate::storage::daily::{DailyKey, StoredPuzzle};
 use crate::storage::Store;
 use crate::token::TokenSigner;
+use gridforge_kakuro::{Board, Cell, Difficulty};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -37,6 +38,43 @@ const CACHE_CAP: usize = 4096;
 /// Seeds tried for one daily before the server gives up (each generator
 /// run is bounded by its own budget; the first seed nearly always works).
 const ATTEMPTS: u32 = 4;
+
+/// The side of each difficulty's daily Kakuro board (clue row and column
+/// included).
+pub const KAKURO_SIZES: [(Difficulty, usize); 4] = [
+    (Difficulty::Easy, 10),
+    (Difficulty::Medium, 12),
+    (Difficulty::Hard, 13),
+    (Difficulty::Expert, 15),
+];
+
+/// The key of a daily Kakuro.
+pub fn kakuro_key(day: Day, difficulty: Difficulty) -> DailyKey {
+    DailyKey {
+        game: "kakuro",
+        day: day.to_string(),
+        variant: difficulty.name(),
+    }
+}
+
+/// The board with rows and columns swapped (down and across clues swap
+/// too): the same puzzle to a solver.
+fn transposed(board: &Board) -> Option<Board> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let cells = (0..cols * rows)
+        .map(|i| {
+            let (r, c) = (i / rows, i % rows);
+            match board.cell(c, r)? {
+                Cell::Clue { down, across } => Some(Cell::Clue {
+                    down: across,
+                    across: down,
+                }),
+                other => Some(other),
+            }
+        })
+        .collect::<Option<Vec<Cell>>>()?;
+    Board::from_cells(cols, rows, cells).ok()
+}
 
 /// A UTC day: days since 1970-01-01.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -192,6 +230,61 @@ impl Dailies {
         })
     }
 
+    /// The stored puzzle of a daily if it was made already (cached or
+    /// read), never making it: what the free Kakuro routes compare a board
+    /// against (a daily nobody asked for has no clues anyone could send).
+    pub async fn known(
+        &self,
+        store: &dyn Store,
+        key: &DailyKey,
+    ) -> Result<Option<Arc<StoredPuzzle>>, ApiError> {
+        if let Some(found) = self.cached(key) {
+            return Ok(Some(found));
+        }
+        Ok(store
+            .daily_puzzle(key)
+            .await?
+            .map(|found| self.remember(key, found)))
+    }
+
+    /// The daily Kakuro counting at `now` (today's, or yesterday's in its
+    /// grace) whose clues `board` has, as given or transposed, with or
+    /// without digits written in: its day and difficulty. Only dailies
+    /// already made are compared (one nobody started has no clues anyone
+    /// could send); a board of no daily's size is not looked at.
+    pub async fn counting_kakuro(
+        &self,
+        store: &dyn Store,
+        now: u64,
+        board: &Board,
+    ) -> Result<Option<(Day, Difficulty)>, ApiError> {
+        let side = board.rows();
+        let Some(&(difficulty, _)) = KAKURO_SIZES
+            .iter()
+            .find(|(_, s)| *s == side && board.cols() == side)
+        else {
+            return Ok(None);
+        };
+        let cleared = board.cleared();
+        let flipped = transposed(&cleared);
+        let today = Day::of_ms(now);
+        for day in [today, Day(today.0 - 1)] {
+            if !day.counts_at(now) {
+                continue;
+            }
+            let Some(stored) = self.known(store, &kakuro_key(day, difficulty)).await? else {
+                continue;
+            };
+            let Ok(puzzle) = stored.puzzle.parse::<Board>() else {
+                continue;
+            };
+            if puzzle == cleared || Some(&puzzle) == flipped.as_ref() {
+                return Ok(Some((day, difficulty)));
+            }
+        }
+        Ok(None)
+    }
+
     /// The stored puzzle of a daily: cached, or read, or made with `make`
     /// (given the seed of each attempt; run in the reserved compute slot
     /// when `reserved`, else in a client slot) and stored with `now`.
@@ -278,6 +371,29 @@ mod tests {
         assert!(day.counts_at(start + DAY_MS + GRACE_MS - 1));
         assert!(!day.counts_at(start + DAY_MS + GRACE_MS));
         assert_eq!(Day::of_ms(start + DAY_MS - 1), day);
+    }
+
+    #[test]
+    fn a_transposed_board_is_the_same_puzzle_turned() {
+        let params = gridforge_kakuro::RectParams::square(10, Difficulty::Easy).unwrap();
+        let board = gridforge_kakuro::generate(&params, 38).unwrap().puzzle;
+        let flipped = transposed(&board).unwrap();
+        assert_ne!(flipped, board);
+        assert_eq!(transposed(&flipped).unwrap(), board);
+        // The solver finds the transposed puzzle's one solution: the same
+        // digits, turned.
+        let a = gridforge_kakuro::solve(&board, 2, 2_000_000).unwrap();
+        let b = gridforge_kakuro::solve(&flipped, 2, 2_000_000).unwrap();
+        assert_eq!((a.solutions.len(), b.solutions.len()), (1, 1));
+        for r in 0..board.rows() {
+            for c in 0..board.cols() {
+                assert_eq!(
+                    a.solutions[0].digit(r, c),
+                    b.solutions[0].digit(c, r),
+                    "({r},{c})"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Kakuro over HTTP: generate a puzzle, solve a board, fill a user's layout
 //! into a unique puzzle, list the candidates of a partly filled board, and
-//! give a hint that explains the next deduction.
+//! give a hint that explains the next deduction. A daily Kakuro that counts
+//! for its table is refused by solve, candidates and hint (issue 38): it has
+//! its own help routes, which mark the solve assisted (`crate::daily::help`).
+//! See [`refuse_counting_daily`].
 //!
 //! Boards, layouts and solutions travel in the crate's text format (see
 //! `gridforge_kakuro::board`). Every run goes through the compute slots and
@@ -10,6 +13,7 @@
 use crate::error::{ApiError, ErrorBody};
 use crate::state::{random_seed, AppState};
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{
@@ -159,6 +163,7 @@ pub(crate) struct SolvedJson {
     responses(
         (status = 200, description = "The outcome.", body = SolvedJson),
         (status = 400, description = "The board does not parse (the message says where) or malformed JSON.", body = ErrorBody),
+        (status = 403, description = "The board is a daily Kakuro that counts for its table (`reason`: `counting_daily`; the message names it).", body = ErrorBody),
         (status = 422, description = "Wrong JSON types, or the search ran out of budget.", body = ErrorBody),
         (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
@@ -170,6 +175,7 @@ pub async fn solve_board(
     Json(request): Json<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let board = parse_board(&request.puzzle)?;
+    refuse_counting_daily(&app, &board).await?;
     let outcome = app
         .compute
         .run(move || solve(&board, 2, SOLVE_NODE_BUDGET))
@@ -266,6 +272,7 @@ pub(crate) struct CandidatesJson {
     responses(
         (status = 200, description = "The candidates.", body = CandidatesJson),
         (status = 400, description = "The board does not parse or malformed JSON.", body = ErrorBody),
+        (status = 403, description = "The board is a daily Kakuro that counts for its table (`reason`: `counting_daily`; use the daily's own candidates route).", body = ErrorBody),
         (status = 422, description = "Wrong JSON types, or the written digits already break a run.", body = ErrorBody),
         (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
@@ -277,6 +284,12 @@ pub async fn board_candidates(
     Json(request): Json<CandidatesRequest>,
 ) -> Result<Response, ApiError> {
     let board = parse_board(&request.board)?;
+    refuse_counting_daily(&app, &board).await?;
+    candidates_answer(&app, board).await
+}
+
+/// The candidates of a board (the free route's and the daily's answer).
+pub(crate) async fn candidates_answer(app: &AppState, board: Board) -> Result<Response, ApiError> {
     let found = app
         .compute
         .run(move || candidates(&board))
@@ -297,7 +310,34 @@ pub async fn board_candidates(
     .into_response())
 }
 
-fn parse_board(text: &str) -> Result<Board, ApiError> {
+/// Refuses (403, naming the daily) a board whose clues are those of a daily
+/// Kakuro that counts now (`Dailies::counting_kakuro`: as given, with
+/// digits written in, or transposed). This closes the server's own solver
+/// to a counting daily, not every solver: the CLI and any solver of one's
+/// own solve it offline; what keeps a machine's time off the table is the
+/// time from the account's first start and the review of the path.
+async fn refuse_counting_daily(app: &AppState, board: &Board) -> Result<(), ApiError> {
+    let now = app.clock.now_ms();
+    let Some((day, difficulty)) = app
+        .daily
+        .counting_kakuro(app.store.as_ref(), now, board)
+        .await?
+    else {
+        return Ok(());
+    };
+    let name = difficulty.name();
+    Err(ApiError::new(
+        StatusCode::FORBIDDEN,
+        format!(
+            "this board is the daily Kakuro of {day} ({name}), which counts for its table: it \
+             is not solved or helped here; its own routes /api/kakuro/daily/{day}/{name}/hint \
+             and /candidates help with its start token and make the solve assisted"
+        ),
+    )
+    .because("counting_daily"))
+}
+
+pub(crate) fn parse_board(text: &str) -> Result<Board, ApiError> {
     text.parse()
         .map_err(|e| ApiError::bad_request(format!("the board does not parse: {e}")))
 }
@@ -403,6 +443,7 @@ pub fn hint_json(answer: &Hint) -> Value {
     responses(
         (status = 200, description = "The hint: `kind` is `mistakes` (with `cells`), `solved`, or `steps` (each with technique, level, runs, cells, removes, places and a message key with parameters).", body = serde_json::Value),
         (status = 400, description = "The board does not parse or is larger than 50×50, the puzzle has no solution or several, bad candidates, or malformed JSON.", body = ErrorBody),
+        (status = 403, description = "The board is a daily Kakuro that counts for its table (`reason`: `counting_daily`; use the daily's own hint route).", body = ErrorBody),
         (status = 422, description = "Wrong JSON types, or uniqueness not decided within the node budget.", body = ErrorBody),
         (status = 503, description = "All compute slots stayed busy; try again shortly.", body = ErrorBody),
         (status = 413, description = "Body larger than 64 KiB.", body = ErrorBody),
@@ -414,6 +455,17 @@ pub async fn board_hint(
     Json(request): Json<HintRequest>,
 ) -> Result<Response, ApiError> {
     let board = parse_board(&request.board)?;
+    refuse_counting_daily(&app, &board).await?;
+    hint_answer(&app, board, request.candidates.as_ref()).await
+}
+
+/// The hint for a board with the player's pencil marks (the free route's
+/// and the daily's answer).
+pub(crate) async fn hint_answer(
+    app: &AppState,
+    board: Board,
+    marks: Option<&BTreeMap<String, Vec<u8>>>,
+) -> Result<Response, ApiError> {
     if board.rows() > MAX_HINT_SIDE || board.cols() > MAX_HINT_SIDE {
         return Err(ApiError::bad_request(format!(
             "hints are given for boards up to {MAX_HINT_SIDE}×{MAX_HINT_SIDE}, this one is {}×{}",
@@ -421,7 +473,7 @@ pub async fn board_hint(
             board.cols()
         )));
     }
-    let marks = match &request.candidates {
+    let marks = match marks {
         Some(marks) => parse_marks(marks).map_err(ApiError::bad_request)?,
         None => Marks::new(),
     };

@@ -52,6 +52,8 @@ pub const FAMILY_TAG: &str = "family";
         crate::daily::kakuro::kakuro_day,
         crate::daily::kakuro::kakuro_start,
         crate::daily::kakuro::kakuro_solve,
+        crate::daily::help::daily_hint,
+        crate::daily::help::daily_candidates,
         crate::daily::kakuro::kakuro_table,
         crate::daily::chess::chess_today,
         crate::daily::chess::chess_day,

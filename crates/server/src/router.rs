@@ -44,6 +44,8 @@ pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
         ("get", "/api/kakuro/daily/{date}"),
         ("post", "/api/kakuro/daily/{date}/{difficulty}/start"),
         ("post", "/api/kakuro/daily/{date}/{difficulty}/solve"),
+        ("post", "/api/kakuro/daily/{date}/{difficulty}/hint"),
+        ("post", "/api/kakuro/daily/{date}/{difficulty}/candidates"),
         ("get", "/api/kakuro/daily/{date}/{difficulty}/table"),
         ("get", "/api/chess/daily/today"),
         ("get", "/api/chess/daily/{date}"),
@@ -146,6 +148,7 @@ fn expensive_routes(state: &AppState) -> Router<AppState> {
 /// through the circuit breaker; the solves are counted by outcome.
 fn daily_routes(state: &AppState) -> Router<AppState> {
     use crate::daily::chess as c;
+    use crate::daily::help;
     use crate::daily::kakuro as k;
     let guarded = || middleware::from_fn_with_state(state.breaker.clone(), breaker::guard);
     let counted = |game: &'static str| {
@@ -169,6 +172,14 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
             post(k::kakuro_solve)
                 .layer(guarded())
                 .layer(counted("kakuro")),
+        )
+        .route(
+            "/api/kakuro/daily/{date}/{difficulty}/hint",
+            post(help::daily_hint).layer(guarded()),
+        )
+        .route(
+            "/api/kakuro/daily/{date}/{difficulty}/candidates",
+            post(help::daily_candidates).layer(guarded()),
         )
         .route(
             "/api/kakuro/daily/{date}/{difficulty}/table",

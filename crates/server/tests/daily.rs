@@ -46,6 +46,18 @@ fn player(n: u32) -> String {
     format!("test-player-{n:04}")
 }
 
+/// A daily Kakuro's clues, which only a start gives (issue 38).
+async fn clues_of(server: &TestServer, date: &str, difficulty: &str) -> String {
+    let (status, started) = server
+        .post(
+            &format!("/api/kakuro/daily/{date}/{difficulty}/start"),
+            &json!({"player": "clue-reader-1"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    started["puzzle"].as_str().unwrap().to_string()
+}
+
 // ------------------------------------------------------------------ Kakuro
 
 on_both_backends!(kakuro_daily_is_verified_and_ranked);
@@ -71,9 +83,15 @@ async fn kakuro_daily_is_verified_and_ranked(url: &str) {
         !today.to_string().contains("solution"),
         "no solution is sent"
     );
+    assert!(
+        puzzles.iter().all(|p| p.get("puzzle").is_none()),
+        "no clues before the start: {today}"
+    );
     for p in puzzles {
-        // Every daily has exactly one solution (and its text is generate --json's).
-        solve_independently(p["puzzle"].as_str().unwrap());
+        // Every daily has exactly one solution (and its text is generate
+        // --json's); the start gives it.
+        let clues = clues_of(&server, &date, p["difficulty"].as_str().unwrap()).await;
+        solve_independently(&clues);
     }
     // The same day by its date is the same puzzles.
     let (status, by_date) = server.get(&format!("/api/kakuro/daily/{date}")).await;
@@ -81,12 +99,13 @@ async fn kakuro_daily_is_verified_and_ranked(url: &str) {
     assert_eq!(by_date["puzzles"], today["puzzles"]);
 
     let easy = &puzzles[0];
-    let grid = solve_independently(easy["puzzle"].as_str().unwrap());
+    let clues = clues_of(&server, &date, "easy").await;
+    let grid = solve_independently(&clues);
     let min = easy["min_time_ms"].as_i64().unwrap();
     assert!(min >= 150 * 20, "a believable minimum: {min}");
     // The solves below wait out the human floor, so their (person's) paths
     // are not held for review.
-    let min = min.max(common::paths::floor_ms(easy["puzzle"].as_str().unwrap()) as i64);
+    let min = min.max(common::paths::floor_ms(&clues) as i64);
     let base = format!("/api/kakuro/daily/{date}/easy");
     let started_at = std::sync::Mutex::new(HashMap::<String, u64>::new());
     let start = |who: String| {
@@ -306,8 +325,8 @@ async fn kakuro_daily_archive_bounds(url: &str) {
     assert_eq!(status, StatusCode::OK, "{archived}");
     let (_, current) = server.get("/api/kakuro/daily/today").await;
     assert_ne!(
-        archived["puzzles"][0]["puzzle"],
-        current["puzzles"][0]["puzzle"]
+        clues_of(&server, old, "easy").await,
+        clues_of(&server, current["date"].as_str().unwrap(), "easy").await
     );
     server.stop().await;
 }
@@ -591,14 +610,20 @@ async fn two_servers_share_the_dailies(url: &str) {
     let date = da["date"].as_str().unwrap().to_string();
     // A token from one server is solved on the other, and both tables show it.
     let easy = &da["puzzles"][0];
-    let grid = solve_independently(easy["puzzle"].as_str().unwrap());
     let (_, started) = a
         .post(
             &format!("/api/kakuro/daily/{date}/easy/start"),
             &json!({"player": player(7)}),
         )
         .await;
-    let floor = common::paths::floor_ms(easy["puzzle"].as_str().unwrap());
+    let clues = started["puzzle"].as_str().unwrap().to_string();
+    let grid = solve_independently(&clues);
+    assert_eq!(
+        clues,
+        clues_of(&b, &date, "easy").await,
+        "both servers give one daily's clues"
+    );
+    let floor = common::paths::floor_ms(&clues);
     clock.shift(floor as i64 + 100);
     let path = common::paths::person_path(&grid, floor, 7);
     let (status, body) = b

@@ -344,12 +344,20 @@ mod paths_api {
 
 use common::paths;
 
-/// The easy daily of today: its date, puzzle text and solution (found here
-/// with the library's search).
+/// The easy daily of today: its date, puzzle text (from a start of its
+/// own) and solution (found here with the library's search).
 async fn easy_daily(server: &paths_api::TestServer) -> (String, String, String) {
     let (_, today) = server.get("/api/kakuro/daily/today").await;
     let date = today["date"].as_str().unwrap().to_string();
-    let puzzle = today["puzzles"][0]["puzzle"].as_str().unwrap().to_string();
+    // The listing carries no clues: a start gives them (issue 38).
+    let (status, started) = server
+        .post(
+            &format!("/api/kakuro/daily/{date}/easy/start"),
+            &serde_json::json!({"player": "player-clue-reader"}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{started}");
+    let puzzle = started["puzzle"].as_str().unwrap().to_string();
     let board: gridforge_kakuro::Board = puzzle.parse().unwrap();
     let solved = gridforge_kakuro::solve(&board, 2, 5_000_000).expect("solved");
     assert_eq!(solved.solutions.len(), 1);

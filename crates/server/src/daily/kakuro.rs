@@ -1,9 +1,13 @@
 //! The daily Kakuro: four puzzles a day (one per difficulty, sizes growing
-//! with it), a signed start token per play, the solve checked against the
-//! puzzle's one solution and timed from the token, one counted solve per
-//! player per daily, and the tables.
+//! with it), a signed start token per play that alone hands out the clues
+//! (the day's listing does not: issue 38), the solve checked against the
+//! puzzle's one solution and timed from the token (for a signed-in account
+//! from its first start of the daily, kept in the database), one counted
+//! solve per player per daily, and the tables. The daily's own help routes
+//! are `super::help`.
 
 use super::{check_player, served_day, today, Day, TABLE_LINES};
+use crate::accounts::session::SignedIn;
 use crate::error::{ApiError, ErrorBody};
 use crate::etag::{cached, ETagged};
 use crate::state::AppState;
@@ -11,7 +15,7 @@ use crate::storage::daily::{ranks, DailyKey, DailyRecorded, DailySolve, StoredPu
 use crate::token::{TokenError, NONCE_BYTES};
 use crate::triplex::play::{check_name, elapsed_since_issue};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use gridforge_kakuro::{generate, Board, Difficulty, RectParams, Solution};
@@ -19,25 +23,17 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The side of each difficulty's daily board (clue row and column included).
-pub const SIZES: [(Difficulty, usize); 4] = [
-    (Difficulty::Easy, 10),
-    (Difficulty::Medium, 12),
-    (Difficulty::Hard, 13),
-    (Difficulty::Expert, 15),
-];
+pub use crate::dailies::KAKURO_SIZES as SIZES;
 /// The believable minimum: this many milliseconds per digit cell (a
 /// person reads the clues and writes every digit).
 pub const MIN_MS_PER_CELL: u64 = 150;
-/// Separates the daily Kakuro's tokens from every other MAC of the key.
-const TOKEN_DOMAIN: &[u8] = b"gridforge/daily/kakuro/start/v1";
+/// Separates the daily Kakuro's tokens from every other MAC of the key
+/// (v2: the token names the account that started, issue 38).
+const TOKEN_DOMAIN: &[u8] = b"gridforge/daily/kakuro/start/v2";
 
 /// The daily's key.
-fn key_of(day: Day, difficulty: Difficulty) -> DailyKey {
-    DailyKey {
-        game: "kakuro",
-        day: day.to_string(),
-        variant: difficulty.name(),
-    }
+pub(super) fn key_of(day: Day, difficulty: Difficulty) -> DailyKey {
+    crate::dailies::kakuro_key(day, difficulty)
 }
 
 /// Makes a daily Kakuro of `difficulty` from a seed.
@@ -72,9 +68,10 @@ pub(super) fn dailies_of(day: Day) -> impl Iterator<Item = (DailyKey, super::Mak
 }
 
 /// A daily Kakuro, parsed.
-struct Daily {
+pub(super) struct Daily {
     stored: Arc<StoredPuzzle>,
-    board: Board,
+    /// The puzzle (no digits).
+    pub(super) board: Board,
     solution: Solution,
 }
 
@@ -93,7 +90,11 @@ impl Daily {
 }
 
 /// The daily of `day` and `difficulty`, made if needed.
-async fn daily(app: &AppState, day: Day, difficulty: Difficulty) -> Result<Daily, ApiError> {
+pub(super) async fn daily(
+    app: &AppState,
+    day: Day,
+    difficulty: Difficulty,
+) -> Result<Daily, ApiError> {
     let key = key_of(day, difficulty);
     let stored = super::puzzle(app, &key, maker(difficulty)).await?;
     let board: Board = stored
@@ -111,7 +112,7 @@ async fn daily(app: &AppState, day: Day, difficulty: Difficulty) -> Result<Daily
     })
 }
 
-fn difficulty_of(text: &str) -> Result<Difficulty, ApiError> {
+pub(super) fn difficulty_of(text: &str) -> Result<Difficulty, ApiError> {
     SIZES
         .iter()
         .map(|(d, _)| *d)
@@ -131,9 +132,6 @@ pub(crate) struct DailyPuzzleJson {
     width: usize,
     /// Rows, clue row included.
     height: usize,
-    /// The board in the text format of `gridforge kakuro generate --json`'s
-    /// `puzzle` (no solution).
-    puzzle: String,
     /// The hardest technique its logical solution needs.
     technique: String,
     /// A solve faster than this is refused (150 ms per digit cell).
@@ -160,7 +158,6 @@ async fn day_answer(app: &AppState, day: Day, headers: &HeaderMap) -> Result<Res
             difficulty: difficulty.name(),
             width: made.board.cols(),
             height: made.board.rows(),
-            puzzle: made.stored.puzzle.clone(),
             technique: made.stored.detail.clone(),
             min_time_ms: made.min_time_ms(),
         });
@@ -177,7 +174,7 @@ async fn day_answer(app: &AppState, day: Day, headers: &HeaderMap) -> Result<Res
 #[utoipa::path(get, path = "/api/kakuro/daily/today", tag = "daily",
     summary = "Today's daily Kakuro in each difficulty (UTC day)",
     responses(
-        (status = 200, description = "The day's four puzzles, without solutions.", body = DailyDayJson),
+        (status = 200, description = "The day's four dailies: sizes, techniques and minimum times, no clues (the start gives them).", body = DailyDayJson),
         (status = 503, description = "The database is unavailable or the server is busy; try again shortly.", body = ErrorBody),
     ))]
 pub async fn kakuro_today(
@@ -192,7 +189,7 @@ pub async fn kakuro_today(
     summary = "A day's daily Kakuro in each difficulty (the archive)",
     params(("date" = String, Path, description = "The UTC day, YYYY-MM-DD: today or up to 366 days before.")),
     responses(
-        (status = 200, description = "The day's four puzzles, without solutions.", body = DailyDayJson),
+        (status = 200, description = "The day's four dailies: sizes, techniques and minimum times, no clues (the start gives them).", body = DailyDayJson),
         (status = 400, description = "Not a date.", body = ErrorBody),
         (status = 404, description = "A day after today or older than the archive.", body = ErrorBody),
         (status = 503, description = "The database is unavailable or the server is busy; try again shortly.", body = ErrorBody),
@@ -219,27 +216,53 @@ pub struct StartRequest {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = KakuroDailyStarted)]
 pub(crate) struct StartedJson {
-    /// The signed start token (day, difficulty, player, time).
+    /// The signed start token (day, difficulty, player, account, time).
     token: String,
     /// A solve with this token, sent before the day's grace ends, counts.
     counts: bool,
-    /// When the token was issued, Unix ms.
+    /// When the clock started, Unix ms: now, or for a signed-in account its
+    /// first start of this daily (a restart, reload or second device does
+    /// not reset it).
     issued_at: u64,
     /// A solve faster than this is refused.
     min_time_ms: u64,
+    /// The clues: the board in the text format of `gridforge kakuro
+    /// generate --json`'s `puzzle` (no solution). Only a start gives them.
+    puzzle: String,
 }
 
 /// What a daily start token says.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct DailyToken {
-    day: Day,
+pub(super) struct DailyToken {
+    pub(super) day: Day,
     difficulty: u8,
-    issued_at: u64,
-    nonce: [u8; NONCE_BYTES],
+    /// When its clock started (an account's first start).
+    pub(super) issued_at: u64,
+    pub(super) nonce: [u8; NONCE_BYTES],
+    /// The account that started, 0 for an anonymous start.
+    pub(super) account: i64,
     player: String,
 }
 
-const FIXED: usize = 8 + 1 + 8 + NONCE_BYTES;
+impl DailyToken {
+    /// Whose start this is, as `daily_starts` keys it: the account, or for
+    /// an anonymous start the token itself.
+    pub(super) fn starter(&self) -> String {
+        if self.account != 0 {
+            account_starter(self.account)
+        } else {
+            let hex: String = self.nonce.iter().map(|b| format!("{b:02x}")).collect();
+            format!("token:{hex}")
+        }
+    }
+}
+
+/// The `daily_starts` key of an account.
+fn account_starter(account: i64) -> String {
+    format!("account:{account}")
+}
+
+const FIXED: usize = 8 + 1 + 8 + NONCE_BYTES + 8;
 
 fn token_payload(t: &DailyToken) -> Vec<u8> {
     let mut out = Vec::with_capacity(FIXED + t.player.len());
@@ -247,6 +270,7 @@ fn token_payload(t: &DailyToken) -> Vec<u8> {
     out.push(t.difficulty);
     out.extend_from_slice(&t.issued_at.to_be_bytes());
     out.extend_from_slice(&t.nonce);
+    out.extend_from_slice(&t.account.to_be_bytes());
     out.extend_from_slice(t.player.as_bytes());
     out
 }
@@ -269,7 +293,10 @@ fn read_token(app: &AppState, text: &str) -> Result<DailyToken, ApiError> {
         day: Day(i64::from_be_bytes(be8(0))),
         difficulty: payload[8],
         issued_at: u64::from_be_bytes(be8(9)),
-        nonce: payload[17..FIXED].try_into().expect("nonce bytes"),
+        nonce: payload[17..17 + NONCE_BYTES]
+            .try_into()
+            .expect("nonce bytes"),
+        account: i64::from_be_bytes(be8(17 + NONCE_BYTES)),
         player: String::from_utf8_lossy(&payload[FIXED..]).into_owned(),
     })
 }
@@ -281,17 +308,20 @@ fn difficulty_index(difficulty: Difficulty) -> u8 {
         .unwrap_or(0) as u8
 }
 
-/// `POST /api/kakuro/daily/{date}/{difficulty}/start`.
+/// `POST /api/kakuro/daily/{date}/{difficulty}/start`: the clues and a
+/// start token. A signed-in account's clock runs from its first start of
+/// the daily (stored); an anonymous start's from now.
 #[utoipa::path(post, path = "/api/kakuro/daily/{date}/{difficulty}/start", tag = "daily",
-    summary = "Start a daily Kakuro: a signed start token",
+    summary = "Start a daily Kakuro: its clues and a signed start token (an account's time runs from its first start)",
     params(
         ("date" = String, Path, description = "The UTC day, YYYY-MM-DD."),
         ("difficulty" = String, Path, description = "`easy`, `medium`, `hard` or `expert`."),
     ),
     request_body = StartRequest,
     responses(
-        (status = 200, description = "The token.", body = StartedJson),
+        (status = 200, description = "The clues and the token.", body = StartedJson),
         (status = 400, description = "Not a date, a bad player id or malformed JSON.", body = ErrorBody),
+        (status = 403, description = "A session cookie without the CSRF header, or a banned account.", body = ErrorBody),
         (status = 404, description = "No such daily (a day outside the archive, an unknown difficulty).", body = ErrorBody),
         (status = 422, description = "Wrong JSON types.", body = ErrorBody),
         (status = 429, description = "Too many write requests from this address (see `Retry-After`).", body = ErrorBody),
@@ -300,15 +330,31 @@ fn difficulty_index(difficulty: Difficulty) -> u8 {
 pub async fn kakuro_start(
     State(app): State<AppState>,
     Path((date, difficulty)): Path<(String, String)>,
+    headers: HeaderMap,
     Json(request): Json<StartRequest>,
 ) -> Result<Response, ApiError> {
     let day = served_day(&app, &date)?;
     let difficulty = difficulty_of(&difficulty)?;
     check_player(&request.player)?;
+    let signed = SignedIn::of(&app, &Method::POST, &headers).await?;
     let made = daily(&app, day, difficulty).await?;
     let mut nonce = [0u8; NONCE_BYTES];
     rand::fill(&mut nonce);
-    let issued_at = app.clock.now_ms();
+    let now = app.clock.now_ms();
+    let (account, issued_at) = match &signed {
+        Some(signed) => {
+            let first = app
+                .store
+                .first_daily_start(
+                    &key_of(day, difficulty),
+                    &account_starter(signed.account.id),
+                    now as i64,
+                )
+                .await?;
+            (signed.account.id, first.max(0) as u64)
+        }
+        None => (0, now),
+    };
     let token = app.signer.sign_payload(
         TOKEN_DOMAIN,
         &token_payload(&DailyToken {
@@ -316,6 +362,7 @@ pub async fn kakuro_start(
             difficulty: difficulty_index(difficulty),
             issued_at,
             nonce,
+            account,
             player: request.player,
         }),
     );
@@ -324,7 +371,45 @@ pub async fn kakuro_start(
         counts: day.counts_at(issued_at),
         issued_at,
         min_time_ms: made.min_time_ms(),
+        puzzle: made.stored.puzzle.clone(),
     })))
+}
+
+/// Reads a start token sent for the daily of `day` and `difficulty` by
+/// `player`: 400 for a forged or malformed token or one of another daily or
+/// player, 403 for a token an account started sent without that account's
+/// session (an anonymous token stays anonymous, whoever sends it).
+pub(super) async fn sent_token(
+    app: &AppState,
+    headers: &HeaderMap,
+    day: Day,
+    difficulty: Difficulty,
+    text: &str,
+    player: &str,
+) -> Result<DailyToken, ApiError> {
+    let token = read_token(app, text).map_err(|e| e.because("bad_token"))?;
+    if token.day != day || token.difficulty != difficulty_index(difficulty) {
+        return Err(ApiError::bad_request(
+            "the token was issued for another daily (day or difficulty)",
+        )
+        .because("other_daily"));
+    }
+    if token.player != player {
+        return Err(
+            ApiError::bad_request("the token was issued to another player").because("bad_token"),
+        );
+    }
+    if token.account != 0 {
+        let signed = SignedIn::of(app, &Method::POST, headers).await?;
+        if signed.map(|s| s.account.id) != Some(token.account) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "the token was started by an account: send it signed in to that account",
+            )
+            .because("other_account"));
+        }
+    }
+    Ok(token)
 }
 
 /// Body of a daily solve.
@@ -383,6 +468,7 @@ pub(crate) struct SolvedJson {
     responses(
         (status = 200, description = "Verified and recorded.", body = SolvedJson),
         (status = 400, description = "Malformed JSON, a bad player id or name, a malformed or forged token, a token of another day, difficulty or player, from the future or expired.", body = ErrorBody),
+        (status = 403, description = "A token an account started, sent without that account's session.", body = ErrorBody),
         (status = 404, description = "No such daily.", body = ErrorBody),
         (status = 409, description = "The token was used before, or the player has a counted solve of this daily already.", body = ErrorBody),
         (status = 422, description = "Wrong JSON types, a grid that is not the solution, a time below the puzzle's believable minimum, or a solving path that does not replay (`bad_path`: nothing recorded, the token is not used).", body = ErrorBody),
@@ -392,6 +478,7 @@ pub(crate) struct SolvedJson {
 pub async fn kakuro_solve(
     State(app): State<AppState>,
     Path((date, difficulty)): Path<(String, String)>,
+    headers: HeaderMap,
     Json(mut request): Json<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let day = served_day(&app, &date).map_err(|e| e.because("no_such_daily"))?;
@@ -400,18 +487,15 @@ pub async fn kakuro_solve(
     if let Some(name) = &mut request.name {
         *name = check_name(name).map_err(|e| e.because("bad_name"))?;
     }
-    let token = read_token(&app, &request.token).map_err(|e| e.because("bad_token"))?;
-    if token.day != day || token.difficulty != difficulty_index(difficulty) {
-        return Err(ApiError::bad_request(
-            "the token was issued for another daily (day or difficulty)",
-        )
-        .because("other_daily"));
-    }
-    if token.player != request.player {
-        return Err(
-            ApiError::bad_request("the token was issued to another player").because("bad_token"),
-        );
-    }
+    let token = sent_token(
+        &app,
+        &headers,
+        day,
+        difficulty,
+        &request.token,
+        &request.player,
+    )
+    .await?;
     let made = daily(&app, day, difficulty).await?;
     let grid: Solution = request.grid.parse().map_err(|e| {
         ApiError::unprocessable(format!("the grid does not parse: {e}")).because("not_a_solution")
@@ -438,8 +522,14 @@ pub async fn kakuro_solve(
         .because("too_fast"));
     }
     let counted = day.counts_at(token.issued_at) && day.counts_at(now);
-    let assisted = request.hints > 0 || request.checks > 0;
     let key = key_of(day, difficulty);
+    // The daily's own help marked the starter (the account, or this token).
+    let helped = app
+        .store
+        .daily_start(&key, &token.starter())
+        .await?
+        .is_some_and(|s| s.assisted);
+    let assisted = request.hints > 0 || request.checks > 0 || helped;
     let exposure = crate::paths::Exposure {
         public: counted,
         assisted,
@@ -463,7 +553,12 @@ pub async fn kakuro_solve(
             counted,
             name: request.name.as_deref(),
             solved_at: now as i64,
-            entering: path.entering(),
+            // The account that started (its session was checked with the
+            // token), so a ban or a deletion finds the solve.
+            entering: crate::storage::review::Entering {
+                account_id: (token.account != 0).then_some(token.account),
+                ..path.entering()
+            },
         })
         .await?;
     match recorded {
@@ -638,6 +733,7 @@ mod tests {
             difficulty: 3,
             issued_at: 1_700_000_000_000,
             nonce: [9; NONCE_BYTES],
+            account: 77,
             player: "player-0001".into(),
         };
         let text = signer.sign_payload(TOKEN_DOMAIN, &token_payload(&token));

@@ -8,7 +8,10 @@
 //! puzzles are `crate::dailies` (below the server's state); here are the
 //! routes over them:
 //!
-//! - [`kakuro`]: start tokens, verified solves and tables;
+//! - [`kakuro`]: start tokens (which alone give the clues), verified solves
+//!   and tables;
+//! - [`help`]: a counting daily's own hint and candidates (the free Kakuro
+//!   routes refuse it);
 //! - [`chess`]: games played square by square through the API;
 //! - [`ahead`]: the background task that makes the dailies before they
 //!   are asked for.
@@ -19,6 +22,7 @@
 
 pub mod ahead;
 pub mod chess;
+pub mod help;
 pub mod kakuro;
 
 pub use crate::dailies::{Day, ARCHIVE_DAYS, GRACE_MS, TABLE_LINES};

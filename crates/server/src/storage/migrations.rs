@@ -53,6 +53,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         include_str!("../../migrations/sqlite/0008_review.sql"),
     ),
     (
+        9,
+        "daily starts",
+        include_str!("../../migrations/sqlite/0009_daily_starts.sql"),
+    ),
+    (
         11,
         "progress sync",
         include_str!("../../migrations/sqlite/0011_sync.sql"),
@@ -100,6 +105,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         8,
         "review",
         include_str!("../../migrations/postgres/0008_review.sql"),
+    ),
+    (
+        9,
+        "daily starts",
+        include_str!("../../migrations/postgres/0009_daily_starts.sql"),
     ),
     (
         11,

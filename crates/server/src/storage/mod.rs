@@ -15,6 +15,7 @@ pub mod postgres;
 pub mod review;
 mod shared;
 pub mod sqlite;
+pub mod starts;
 pub mod sync;
 
 use async_trait::async_trait;
@@ -284,6 +285,7 @@ pub trait Store:
     daily::DailyStore
     + accounts::AccountStore
     + review::ReviewStore
+    + starts::StartStore
     + sync::SyncStore
     + Send
     + Sync
