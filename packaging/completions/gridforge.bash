@@ -1924,7 +1924,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__serve)
-            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --log-format --log --help --version"
+            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --log-format --log --access-log --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1992,6 +1992,10 @@ _gridforge() {
                     ;;
                 --log)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --access-log)
+                    COMPREPLY=($(compgen -W "text json off" -- "${cur}"))
                     return 0
                     ;;
                 *)
