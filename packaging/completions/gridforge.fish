@@ -294,6 +294,9 @@ complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l ipv6-prefi
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log-format -d 'Log format on stderr' -r -f -a "text\t'Human-readable lines with key=value fields'
 json\t'One JSON object per line'"
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l log -d 'Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`' -r
+complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -l access-log -d 'The access log: one line per request (method, route and path, status, bytes, latency in µs, client address, user agent, request id, also sent as X-Request-Id), as text or JSON, or off; not subject to --log [default: the --log-format]' -r -f -a "text\t'Human-readable lines with key=value fields'
+json\t'One JSON object per line, the fields at its top level'
+off\t'No access log'"
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gridforge -n "__fish_gridforge_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c gridforge -n "__fish_gridforge_using_subcommand admin; and not __fish_seen_subcommand_from names review approve void ban audit help" -s h -l help -d 'Print help'

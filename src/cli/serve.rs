@@ -94,6 +94,23 @@ pub struct Args {
     /// Log filter, e.g. `info` or `gridforge_server=debug,tower_http=debug`.
     #[arg(long, env = "GRIDFORGE_LOG", default_value = "info")]
     log: String,
+    /// The access log: one line per request (method, route and path,
+    /// status, bytes, latency in µs, client address, user agent, request
+    /// id, also sent as X-Request-Id), as text or JSON, or off; not
+    /// subject to --log [default: the --log-format].
+    #[arg(long, env = "GRIDFORGE_ACCESS_LOG", value_enum, value_name = "FORMAT")]
+    access_log: Option<AccessLogArg>,
+}
+
+/// `--access-log` values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum AccessLogArg {
+    /// Human-readable lines with key=value fields.
+    Text,
+    /// One JSON object per line, the fields at its top level.
+    Json,
+    /// No access log.
+    Off,
 }
 
 /// A network in CIDR notation, or a single address (as /32 or /128).
@@ -158,7 +175,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         LogFormatArg::Text => LogFormat::Text,
         LogFormatArg::Json => LogFormat::Json,
     };
-    gridforge_server::init_tracing(format, &args.log).map_err(anyhow::Error::msg)?;
+    let access_log = match args.access_log {
+        None => Some(format),
+        Some(AccessLogArg::Text) => Some(LogFormat::Text),
+        Some(AccessLogArg::Json) => Some(LogFormat::Json),
+        Some(AccessLogArg::Off) => None,
+    };
+    gridforge_server::init_tracing(format, &args.log, access_log).map_err(anyhow::Error::msg)?;
     let database = database_url(args.database)?;
     let mut config = Config::new(args.addr, database);
     config.db_connections = args.db_connections;

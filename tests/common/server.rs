@@ -55,19 +55,19 @@ impl ServerProcess {
         let lines = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(rest) = line.split("listening on http://").nth(1) {
-                    let addr: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
-                    found.send(addr).ok();
+                // `http://ADDR`, `https://ADDR` or `unix:PATH`.
+                if let Some(rest) = line.split("listening on ").nth(1) {
+                    let at: String = rest
+                        .chars()
+                        .take_while(|c| !c.is_whitespace() && *c != '"')
+                        .collect();
+                    found.send(at).ok();
                 }
                 lines.lock().unwrap().push(line);
             }
         });
         match address.recv_timeout(Duration::from_secs(60)) {
-            Ok(addr) => ServerProcess {
-                child,
-                base: format!("http://{addr}"),
-                log,
-            },
+            Ok(base) => ServerProcess { child, base, log },
             Err(_) => {
                 child.kill().ok();
                 panic!(

@@ -141,20 +141,61 @@ pub enum LogFormat {
 }
 
 /// Starts the tracing subscriber: `filter` is an `EnvFilter` directive such
-/// as `info` or `gridforge_server=debug,sqlx=warn`.
-pub fn init_tracing(format: LogFormat, filter: &str) -> Result<(), String> {
-    use tracing_subscriber::EnvFilter;
-    let filter =
-        EnvFilter::try_new(filter).map_err(|e| format!("bad log filter '{filter}': {e}"))?;
+/// as `info` or `gridforge_server=debug,sqlx=warn`. The access log
+/// ([`crate::access_log`]) has a layer of its own, in `access_log`'s format
+/// (`None`: no access log), and is not subject to `filter`.
+pub fn init_tracing(
+    format: LogFormat,
+    filter: &str,
+    access_log: Option<LogFormat>,
+) -> Result<(), String> {
     use std::io::IsTerminal;
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::filter::{EnvFilter, Targets};
+    use tracing_subscriber::prelude::*;
+    use tracing_subscriber::{fmt, Layer};
+    let access_target = crate::access_log::TARGET;
+    let filter = EnvFilter::try_new(filter)
+        .map_err(|e| format!("bad log filter '{filter}': {e}"))?
+        .add_directive(
+            format!("{access_target}=off")
+                .parse()
+                .map_err(|e| format!("{e}"))?,
+        );
+    let ansi = std::io::stderr().is_terminal();
+    let general = fmt::layer()
         .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
+        .with_ansi(ansi)
         .with_target(true);
-    let result = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder.json().try_init(),
+    let general = match format {
+        LogFormat::Text => general.boxed(),
+        LogFormat::Json => general.json().boxed(),
     };
-    result.map_err(|e| format!("cannot start logging: {e}"))
+    // Always a layer, filtered to nothing when off: an absent (`None`)
+    // layer beside a filtered one hides the request spans from the latter.
+    let layer = fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(ansi)
+        .with_target(true);
+    let (layer, wanted) = match access_log {
+        Some(LogFormat::Text) => (
+            layer.boxed(),
+            Targets::new().with_target(access_target, tracing::Level::INFO),
+        ),
+        Some(LogFormat::Json) => (
+            layer
+                .json()
+                .flatten_event(true)
+                .with_current_span(false)
+                .with_span_list(false)
+                .boxed(),
+            Targets::new().with_target(access_target, tracing::Level::INFO),
+        ),
+        None => (layer.boxed(), Targets::new()),
+    };
+    let access = layer.with_filter(wanted);
+    tracing_subscriber::registry()
+        .with(general.with_filter(filter))
+        .with(access)
+        .try_init()
+        .map_err(|e| format!("cannot start logging: {e}"))
 }

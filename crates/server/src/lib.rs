@@ -3,7 +3,7 @@
 //! - [`config`]: what a server is started with (flags and environment in the
 //!   binary) and the log setup.
 //! - [`router`]: the routes and the middleware stack; [`http`]: the
-//!   middleware; [`health`]: `/healthz`; [`openapi`]: the API description.
+//!   middleware; [`access_log`]: one line per request; [`health`]: `/healthz`; [`openapi`]: the API description.
 //! - [`family`]: a family of Triplex levels as a value (its [`catalogue`],
 //!   records' key prefix, token range, medians cache); [`triplex`]: the
 //!   handlers every family is mounted with; [`kakuro`], [`chess`]: the
@@ -32,6 +32,7 @@
 
 #![deny(missing_docs)]
 
+pub mod access_log;
 pub mod accounts;
 pub mod admin;
 pub mod breaker;

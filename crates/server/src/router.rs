@@ -1,7 +1,7 @@
 //! The routes and the middleware around them.
 //!
 //! Outermost first: the client's address (from `X-Forwarded-For` behind a
-//! trusted proxy), tracing of each request, the request metrics, gzip
+//! trusted proxy), the access log and request id, tracing of each request, the request metrics, gzip
 //! compression, the security headers, a JSON 500 if a handler panics, JSON bodies for every error, the time limit of a
 //! whole request (408), the whole body (at most 64 KiB, else 413) read before
 //! anything answers, and the per-address rate
@@ -120,6 +120,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn(track_requests))
         .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(middleware::from_fn(crate::access_log::access_log))
         .layer(middleware::from_fn_with_state(state.clone(), client_addr))
         .with_state(state)
 }
@@ -254,11 +255,17 @@ fn request_span(request: &Request) -> tracing::Span {
         .get::<crate::http::ClientAddr>()
         .map(|c| c.0.to_string())
         .unwrap_or_default();
+    let id = request
+        .extensions()
+        .get::<crate::access_log::RequestId>()
+        .map(|id| id.to_string())
+        .unwrap_or_default();
     tracing::info_span!(
         "request",
         method = %request.method(),
         uri = %request.uri(),
         client = %client,
+        request_id = %id,
     )
 }
 
