@@ -37,17 +37,47 @@ _gridforge() {
             gridforge,triplex)
                 cmd="gridforge__subcmd__triplex"
                 ;;
+            gridforge__subcmd__admin,approve)
+                cmd="gridforge__subcmd__admin__subcmd__approve"
+                ;;
+            gridforge__subcmd__admin,audit)
+                cmd="gridforge__subcmd__admin__subcmd__audit"
+                ;;
+            gridforge__subcmd__admin,ban)
+                cmd="gridforge__subcmd__admin__subcmd__ban"
+                ;;
             gridforge__subcmd__admin,help)
                 cmd="gridforge__subcmd__admin__subcmd__help"
                 ;;
             gridforge__subcmd__admin,names)
                 cmd="gridforge__subcmd__admin__subcmd__names"
                 ;;
+            gridforge__subcmd__admin,review)
+                cmd="gridforge__subcmd__admin__subcmd__review"
+                ;;
+            gridforge__subcmd__admin,void)
+                cmd="gridforge__subcmd__admin__subcmd__void"
+                ;;
+            gridforge__subcmd__admin__subcmd__help,approve)
+                cmd="gridforge__subcmd__admin__subcmd__help__subcmd__approve"
+                ;;
+            gridforge__subcmd__admin__subcmd__help,audit)
+                cmd="gridforge__subcmd__admin__subcmd__help__subcmd__audit"
+                ;;
+            gridforge__subcmd__admin__subcmd__help,ban)
+                cmd="gridforge__subcmd__admin__subcmd__help__subcmd__ban"
+                ;;
             gridforge__subcmd__admin__subcmd__help,help)
                 cmd="gridforge__subcmd__admin__subcmd__help__subcmd__help"
                 ;;
             gridforge__subcmd__admin__subcmd__help,names)
                 cmd="gridforge__subcmd__admin__subcmd__help__subcmd__names"
+                ;;
+            gridforge__subcmd__admin__subcmd__help,review)
+                cmd="gridforge__subcmd__admin__subcmd__help__subcmd__review"
+                ;;
+            gridforge__subcmd__admin__subcmd__help,void)
+                cmd="gridforge__subcmd__admin__subcmd__help__subcmd__void"
                 ;;
             gridforge__subcmd__admin__subcmd__help__subcmd__names,hide)
                 cmd="gridforge__subcmd__admin__subcmd__help__subcmd__names__subcmd__hide"
@@ -163,8 +193,23 @@ _gridforge() {
             gridforge__subcmd__help,triplex)
                 cmd="gridforge__subcmd__help__subcmd__triplex"
                 ;;
+            gridforge__subcmd__help__subcmd__admin,approve)
+                cmd="gridforge__subcmd__help__subcmd__admin__subcmd__approve"
+                ;;
+            gridforge__subcmd__help__subcmd__admin,audit)
+                cmd="gridforge__subcmd__help__subcmd__admin__subcmd__audit"
+                ;;
+            gridforge__subcmd__help__subcmd__admin,ban)
+                cmd="gridforge__subcmd__help__subcmd__admin__subcmd__ban"
+                ;;
             gridforge__subcmd__help__subcmd__admin,names)
                 cmd="gridforge__subcmd__help__subcmd__admin__subcmd__names"
+                ;;
+            gridforge__subcmd__help__subcmd__admin,review)
+                cmd="gridforge__subcmd__help__subcmd__admin__subcmd__review"
+                ;;
+            gridforge__subcmd__help__subcmd__admin,void)
+                cmd="gridforge__subcmd__help__subcmd__admin__subcmd__void"
                 ;;
             gridforge__subcmd__help__subcmd__admin__subcmd__names,hide)
                 cmd="gridforge__subcmd__help__subcmd__admin__subcmd__names__subcmd__hide"
@@ -394,7 +439,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__admin)
-            opts="-h -V --help --version names help"
+            opts="-h -V --help --version names review approve void ban audit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -407,9 +452,117 @@ _gridforge() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        gridforge__subcmd__admin__subcmd__help)
-            opts="names help"
+        gridforge__subcmd__admin__subcmd__approve)
+            opts="-h -V --database --actor --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__audit)
+            opts="-h -V --database --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__ban)
+            opts="-h -V --reason --database --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --database)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__help)
+            opts="names review approve void ban audit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__help__subcmd__approve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__help__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__help__subcmd__ban)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -508,6 +661,34 @@ _gridforge() {
         gridforge__subcmd__admin__subcmd__help__subcmd__names__subcmd__unhide)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__help__subcmd__review)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__help__subcmd__void)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -718,6 +899,50 @@ _gridforge() {
                 return 0
             fi
             case "${prev}" in
+                --database)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --actor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__review)
+            opts="-h -V --database --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --database)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__admin__subcmd__void)
+            opts="-h -V --reason --database --actor --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --database)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1040,8 +1265,50 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__help__subcmd__admin)
-            opts="names"
+            opts="names review approve void ban audit"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__admin__subcmd__approve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__admin__subcmd__audit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__admin__subcmd__ban)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1126,6 +1393,34 @@ _gridforge() {
         gridforge__subcmd__help__subcmd__admin__subcmd__names__subcmd__unhide)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__admin__subcmd__review)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__admin__subcmd__void)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1924,7 +2219,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__serve)
-            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --log-format --log --access-log --help --version"
+            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --access-log --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1983,6 +2278,18 @@ _gridforge() {
                     return 0
                     ;;
                 --accounts-per-day)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dailies-every)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dailies-archive-days)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ipv6-prefix)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
