@@ -10,7 +10,6 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use ipnet::IpNet;
 use std::net::{IpAddr, SocketAddr};
 
 /// Largest request body accepted (except [`SYNC_PATH`]); larger ones get 413.
@@ -93,54 +92,71 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientAddr(pub IpAddr);
 
-/// The client behind `peer`: `X-Forwarded-For` (all its headers, in order,
-/// as one comma-separated list) is read from the right only while the hop
-/// that added an entry is trusted. The first address not in `trusted` is
-/// the client; if every hop is trusted, the leftmost. An entry that is not
-/// an address stops the walk at the last trusted hop, and an untrusted peer's
-/// header is ignored, so a client cannot choose its own address.
-pub fn client_ip<'a>(
-    peer: IpAddr,
-    forwarded_for: impl DoubleEndedIterator<Item = &'a str>,
-    trusted: &[IpNet],
-) -> IpAddr {
-    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(&canonical(*ip)));
-    let mut client = peer;
-    if !is_trusted(&client) {
-        return client;
-    }
-    let hops: Vec<&str> = forwarded_for
-        .flat_map(|value| value.split(','))
-        .map(str::trim)
-        .filter(|hop| !hop.is_empty())
-        .collect();
-    for hop in hops.iter().rev() {
-        let Some(ip) = parse_hop(hop) else {
-            break;
-        };
-        client = ip;
-        if !is_trusted(&ip) {
-            break;
-        }
-    }
-    client
-}
-
-/// An IPv4 address mapped into IPv6 (`::ffff:a.b.c.d`) as the IPv4 one.
-pub(crate) fn canonical(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-        v4 => v4,
+/// The account of a request's session cookie, if it has a live one, as a
+/// limit key (a request without a cookie costs no database read; a cookie
+/// that names no session, or a database that does not answer, counts as
+/// signed out: the network's limit still holds).
+async fn account_key(
+    app: &AppState,
+    headers: &axum::http::HeaderMap,
+) -> Option<crate::limits::ClientKey> {
+    let token = crate::session_cookie::token_of(headers)?;
+    let hash = crate::session_cookie::hash_of(token);
+    let now = app.clock.now_ms() as i64;
+    match app.store.session_account(&hash, now).await {
+        Ok(account) => account.map(|a| crate::limits::ClientKey::Account(a.id)),
+        Err(_) => None,
     }
 }
 
-/// One `X-Forwarded-For` entry: an address, perhaps with a port
-/// (`1.2.3.4:5678`, `[::1]:5678`).
-fn parse_hop(hop: &str) -> Option<IpAddr> {
-    if let Ok(ip) = hop.parse::<IpAddr>() {
-        return Some(canonical(ip));
+/// Middleware on the expensive routes (generate, fill, solve, hint,
+/// candidates): one request in flight per client network, a second gets
+/// 429 at once; a 503 (no compute slot freed in time) gets `Retry-After`.
+/// Both refusals are counted in `gridforge_refused_total{route,reason}`.
+pub async fn one_expensive_at_a_time(
+    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let route = request
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map_or_else(String::new, |p| p.as_str().to_owned());
+    let client = request.extensions().get::<crate::limits::Client>().copied();
+    let _claim = match client {
+        Some(client) => match app.compute.claim(client.network) {
+            Some(claim) => Some(claim),
+            None => {
+                refused(&route, "in_flight");
+                let mut response = crate::error::ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    "one expensive request at a time per client: wait for the answer of the one in flight",
+                )
+                .into_response();
+                response
+                    .headers_mut()
+                    .insert(axum::http::header::RETRY_AFTER, 1.into());
+                return response;
+            }
+        },
+        None => None,
+    };
+    let mut response = next.run(request).await;
+    if response.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE {
+        refused(&route, "busy");
+        response
+            .headers_mut()
+            .entry(axum::http::header::RETRY_AFTER)
+            .or_insert(1.into());
     }
-    hop.parse::<SocketAddr>().ok().map(|a| canonical(a.ip()))
+    response
+}
+
+/// Counts a refusal of an expensive request.
+fn refused(route: &str, reason: &'static str) {
+    metrics::counter!("gridforge_refused_total", "route" => route.to_owned(), "reason" => reason)
+        .increment(1);
 }
 
 /// Middleware: finds who the request comes from ([`crate::limits::client_of`]:
@@ -182,7 +198,7 @@ pub async fn rate_limit(State(app): State<AppState>, request: Request, next: Nex
                 .check(client.network)
                 .map_err(|w| (w, "network"));
             if checked.is_ok() {
-                if let Some(account) = crate::limits::account_key(&app, request.headers()).await {
+                if let Some(account) = account_key(&app, request.headers()).await {
                     checked = app.limiter.check(account).map_err(|w| (w, "account"));
                 }
             }
@@ -233,66 +249,4 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn nets(list: &[&str]) -> Vec<IpNet> {
-        list.iter().map(|n| n.parse().unwrap()).collect()
-    }
-
-    fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap()
-    }
-
-    #[test]
-    fn forwarded_for_only_from_trusted_peers() {
-        let trusted = nets(&["10.0.0.0/8", "::1/128"]);
-        // An untrusted peer's header is ignored.
-        assert_eq!(
-            client_ip(ip("203.0.113.9"), ["1.2.3.4"].into_iter(), &trusted),
-            ip("203.0.113.9")
-        );
-        // A trusted peer: the entry it added.
-        assert_eq!(
-            client_ip(ip("10.1.1.1"), ["1.2.3.4"].into_iter(), &trusted),
-            ip("1.2.3.4")
-        );
-        // A chain of proxies: the first untrusted hop from the right, not the
-        // spoofed leftmost entry.
-        assert_eq!(
-            client_ip(
-                ip("10.1.1.1"),
-                ["6.6.6.6, 1.2.3.4", "10.2.2.2"].into_iter(),
-                &trusted
-            ),
-            ip("1.2.3.4")
-        );
-        // No header: the peer.
-        assert_eq!(
-            client_ip(ip("10.1.1.1"), std::iter::empty(), &trusted),
-            ip("10.1.1.1")
-        );
-        // Garbage stops the walk at the last trusted hop.
-        assert_eq!(
-            client_ip(ip("10.1.1.1"), ["1.2.3.4, junk"].into_iter(), &trusted),
-            ip("10.1.1.1")
-        );
-        // Ports and IPv6, and IPv4-mapped peers.
-        assert_eq!(
-            client_ip(ip("::1"), ["[2001:db8::1]:443"].into_iter(), &trusted),
-            ip("2001:db8::1")
-        );
-        assert_eq!(
-            client_ip(ip("::ffff:10.0.0.5"), ["5.6.7.8:99"].into_iter(), &trusted),
-            ip("5.6.7.8")
-        );
-        // Nothing trusted: always the peer.
-        assert_eq!(
-            client_ip(ip("10.1.1.1"), ["1.2.3.4"].into_iter(), &[]),
-            ip("10.1.1.1")
-        );
-    }
 }

@@ -58,6 +58,7 @@ pub mod paths;
 pub mod process_metrics;
 pub mod router;
 pub mod secrets;
+pub mod session_cookie;
 pub mod state;
 pub mod storage;
 pub mod sync;

@@ -127,10 +127,10 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
 
 /// The routes that run a generator or solver (issue 39): one request in
 /// flight per client, refusals counted and 503s with `Retry-After`
-/// ([`crate::limits::one_expensive_at_a_time`]).
+/// ([`crate::http::one_expensive_at_a_time`]).
 fn expensive_routes(state: &AppState) -> Router<AppState> {
     let one =
-        || middleware::from_fn_with_state(state.clone(), crate::limits::one_expensive_at_a_time);
+        || middleware::from_fn_with_state(state.clone(), crate::http::one_expensive_at_a_time);
     Router::new()
         .route(
             "/api/kakuro/generate",

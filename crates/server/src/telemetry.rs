@@ -18,7 +18,7 @@
 //!   by what refused them (`network`, `account`);
 //! - `gridforge_refused_total{route,reason}`: generator and solver requests
 //!   refused (`in_flight`: the client has one running; `busy`: no compute
-//!   slot in time), counted by `crate::limits::one_expensive_at_a_time`;
+//!   slot in time), counted by `crate::http::one_expensive_at_a_time`;
 //! - `gridforge_db_connections{state}` (`in_use`, `idle`) and
 //!   `gridforge_db_connections_max`: the database pool;
 //! - `gridforge_compute_slots{state}` (`busy`, `total`): generator and

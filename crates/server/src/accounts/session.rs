@@ -11,20 +11,16 @@
 //! `Sec-Fetch-Site`), come from this server's own origin.
 
 use crate::error::ApiError;
+pub use crate::session_cookie::{hash_of, token_of, COOKIE, TOKEN_BYTES};
 use crate::state::AppState;
 use crate::storage::accounts::Account;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
-use sha2::{Digest, Sha256};
 
-/// The session cookie's name.
-pub const COOKIE: &str = "gridforge_session";
 /// The header every state-changing request with a session must carry
 /// (value `1`); the web client sends it on every request.
 pub const CSRF_HEADER: &str = "x-gridforge-request";
-/// Bytes of a session token.
-pub const TOKEN_BYTES: usize = 32;
 
 /// A new session token: (cookie value, hash to store).
 pub fn new_token() -> (String, [u8; 32]) {
@@ -33,24 +29,6 @@ pub fn new_token() -> (String, [u8; 32]) {
     let text = hex::encode(token);
     let hash = hash_of(&text);
     (text, hash)
-}
-
-/// The stored hash of a cookie's token.
-pub fn hash_of(token: &str) -> [u8; 32] {
-    Sha256::digest(token.as_bytes()).into()
-}
-
-/// The session token a request's cookies carry, if any.
-pub fn token_of(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value)
-        .filter(|v| v.len() == 2 * TOKEN_BYTES && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The `Set-Cookie` value that sets a session.
