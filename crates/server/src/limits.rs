@@ -37,6 +37,19 @@ pub enum ClientKey {
     Account(i64),
 }
 
+impl ClientKey {
+    /// The key as text, as account creation counts it per day: an IPv4
+    /// address alone, an IPv6 prefix with its length, an account as
+    /// `account:<id>`.
+    pub fn label(&self) -> String {
+        match self {
+            ClientKey::Network(IpNet::V4(net)) => net.addr().to_string(),
+            ClientKey::Network(net) => net.to_string(),
+            ClientKey::Account(id) => format!("account:{id}"),
+        }
+    }
+}
+
 /// Who a request comes from, for the limits and the logs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Client {
@@ -485,5 +498,17 @@ mod tests {
             client_ip(ip("10.1.1.1"), ["1.2.3.4"].into_iter(), &[]),
             ip("10.1.1.1")
         );
+    }
+
+    #[test]
+    fn a_network_key_reads_as_account_creation_counts_it() {
+        let label = |t: &str| {
+            ClientKey::Network(network_of(t.parse().unwrap(), DEFAULT_IPV6_PREFIX)).label()
+        };
+        assert_eq!(label("203.0.113.9"), "203.0.113.9");
+        assert_eq!(label("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(label("2001:db8:1:2:ffff:1:2:3"), label("2001:db8:1:2::9"));
+        assert_ne!(label("2001:db8:1:3::1"), label("2001:db8:1:2::1"));
+        assert_eq!(ClientKey::Account(7).label(), "account:7");
     }
 }

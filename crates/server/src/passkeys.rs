@@ -1,10 +1,8 @@
 //! The passkeys' relying party and the account settings (issue 38):
 //! [`AccountSettings`] (webauthn-rs from `--public-url`, the cookie and
-//! cross-site check settings, the creation limit), the lifetimes, and
-//! [`network_of`]. Below the server's state, which holds them; the routes
+//! cross-site check settings, the creation limit) and the lifetimes. Below the server's state, which holds them; the routes
 //! and sessions are `crate::accounts`.
 
-use std::net::IpAddr;
 use webauthn_rs::prelude::Url;
 use webauthn_rs::{Webauthn, WebauthnBuilder};
 
@@ -106,42 +104,9 @@ impl AccountSettings {
     }
 }
 
-/// The network an address counts against for account creation: an IPv4
-/// address alone, an IPv6 address by its /64 (one household or host gets a
-/// whole /64).
-pub fn network_of(ip: IpAddr) -> String {
-    match ip {
-        IpAddr::V4(v4) => v4.to_string(),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
-            None => {
-                let s = v6.segments();
-                let prefix = std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0);
-                format!("{prefix}/64")
-            }
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn networks() {
-        let ip = |t: &str| t.parse::<IpAddr>().unwrap();
-        assert_eq!(network_of(ip("203.0.113.9")), "203.0.113.9");
-        assert_eq!(network_of(ip("2001:db8:1:2:aaaa::1")), "2001:db8:1:2::/64");
-        assert_eq!(
-            network_of(ip("2001:db8:1:2:ffff:1:2:3")),
-            network_of(ip("2001:db8:1:2::9"))
-        );
-        assert_ne!(
-            network_of(ip("2001:db8:1:3::1")),
-            network_of(ip("2001:db8:1:2::1"))
-        );
-        assert_eq!(network_of(ip("::ffff:198.51.100.7")), "198.51.100.7");
-    }
 
     #[test]
     fn origins() {

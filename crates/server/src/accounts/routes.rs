@@ -9,9 +9,9 @@
 
 use super::session::{check_same_site, clear_cookie, new_token, set_cookie, SignedIn};
 use crate::error::{ApiError, ErrorBody};
-use crate::http::ClientAddr;
+use crate::limits::Client;
 use crate::names::{name_key, normalise_name};
-use crate::passkeys::{network_of, CEREMONY_LIFETIME_MS, PROVISIONAL_MS, SESSION_LIFETIME_MS};
+use crate::passkeys::{CEREMONY_LIFETIME_MS, PROVISIONAL_MS, SESSION_LIFETIME_MS};
 use crate::state::AppState;
 use crate::storage::accounts::{
     Account, AccountCreated, Ceremony, NewAccount, NewPasskey, NewSession,
@@ -216,8 +216,10 @@ fn refused_passkey(e: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(format!("the passkey was not accepted: {e}"))
 }
 
-fn network(client: Option<Extension<ClientAddr>>) -> String {
-    client.map_or_else(|| "unknown".into(), |Extension(c)| network_of(c.0))
+/// The network an account is made from, as the limits key it
+/// (`limits::client_of`: IPv4 address, IPv6 by `--ipv6-prefix`).
+fn network(client: Option<Extension<Client>>) -> String {
+    client.map_or_else(|| "unknown".into(), |Extension(c)| c.network.label())
 }
 
 fn today(app: &AppState) -> String {
@@ -239,7 +241,7 @@ fn today(app: &AppState) -> String {
     ))]
 pub async fn register_start(
     State(app): State<AppState>,
-    client: Option<Extension<ClientAddr>>,
+    client: Option<Extension<Client>>,
     headers: HeaderMap,
     Json(request): Json<RegisterStart>,
 ) -> Result<Response, ApiError> {
@@ -306,7 +308,7 @@ fn limit_reached(app: &AppState) -> ApiError {
     ))]
 pub async fn register_finish(
     State(app): State<AppState>,
-    client: Option<Extension<ClientAddr>>,
+    client: Option<Extension<Client>>,
     headers: HeaderMap,
     Json(request): Json<RegisterFinish>,
 ) -> Result<Response, ApiError> {
