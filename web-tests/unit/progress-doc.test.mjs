@@ -16,7 +16,9 @@ import {
   emptyDoc,
   mergeDocs,
   sameProgress,
+  synced,
   whatMerged,
+  withLocalParts,
 } from "../../web/js/progress-doc.js";
 import { memoryStorage } from "../lib/storage.mjs";
 
@@ -28,7 +30,8 @@ const STATS = "gridforge.kakuro.stats.v1";
 const CHESS = "gridforge.chess.v1";
 
 const doc = (keys, at = {}) => ({ format: 1, keys, at });
-const slot = (name, saved) => ({ game: { name }, thumbnail: "", size: 10, difficulty: "easy", elapsed: 1, started: 1, saved });
+// As a document carries a slot: without its picture (synced()).
+const slot = (name, saved) => ({ game: { name }, size: 10, difficulty: "easy", elapsed: 1, started: 1, saved });
 
 test("solved levels and first solves only grow; a level in both keeps its best time", () => {
   const phone = doc({ [TRIPLEX]: { solved: { 1: { ms: 9000, at: 100 }, 2: { ms: 5000, at: 300, first: true } }, codes: { 2: "AA" } } });
@@ -88,6 +91,31 @@ test("a slot changed on one side only, or emptied there, takes that change; no b
   const imported = mergeDocs(phone, laptop);
   assert.equal(imported.conflicts, 1);
   assert.equal(imported.doc.keys[SLOTS][1].game.name, "b", "a slot on one side only is kept");
+});
+
+test("slot pictures stay on the device: a document carries none, a slot holding the same game keeps its own", () => {
+  const picture = `data:image/png;base64,${"A".repeat(6000)}`;
+  const pictured = (name, saved) => ({ ...slot(name, saved), thumbnail: picture });
+  const held = [pictured("a", 1), pictured("b", 2), null];
+  const conflicts = [{ slot: 0, copy: pictured("old", 0), at: 0 }];
+  // What the document carries: the same slots, no picture.
+  assert.deepEqual(synced(SLOTS, held), [slot("a", 1), slot("b", 2), null]);
+  assert.deepEqual(synced(CONFLICTS_KEY, conflicts), [{ slot: 0, copy: slot("old", 0), at: 0 }]);
+  const fromDevice = asDoc(doc({ [SLOTS]: held, [CONFLICTS_KEY]: conflicts }));
+  assert.doesNotMatch(JSON.stringify(fromDevice), /data:image/, "a document read from a device carries no picture");
+  assert.ok(JSON.stringify(fromDevice).length < 1000, "the pictures' 12 KB stay out");
+  // Back into storage: slot 1 is the same game (its picture stays), slot 2
+  // was saved on the other device (no picture: the slot list draws one).
+  const merged = [slot("a", 1), slot("b2", 9), null];
+  const stored = withLocalParts(SLOTS, merged, held);
+  assert.equal(stored[0].thumbnail, picture);
+  assert.equal(stored[1].thumbnail, undefined);
+  assert.deepEqual(synced(SLOTS, stored), merged, "storing adds nothing the document would carry");
+  const keptCopies = withLocalParts(CONFLICTS_KEY, [...synced(CONFLICTS_KEY, conflicts), { slot: 2, copy: slot("n", 5), at: 5 }], conflicts);
+  assert.equal(keptCopies[0].copy.thumbnail, picture);
+  assert.equal(keptCopies[1].copy.thumbnail, undefined);
+  // Other keys pass through untouched.
+  assert.deepEqual(synced(TRIPLEX, { solved: {} }), { solved: {} });
 });
 
 test("settings go to the side changed last; unchanged since the base takes the change", () => {

@@ -16,12 +16,24 @@ import { createAccount } from "./account.js";
 import { LANGUAGES, applyTranslations, createI18n, pickLanguage } from "./i18n.js";
 import { isEmbedded, loadJSON } from "./resources.js";
 import { serverBase } from "./server.js";
-import { browserStorage, loadSettings, saveSettings } from "./store.js";
+import { browserStorage, freezeKeys, loadSettings, saveSettings, thawKeys } from "./store.js";
 import { createChess } from "./chess.js";
 import { createDaily } from "./daily.js";
 import { createKakuro } from "./kakuro.js";
 import { isOffline, registerServiceWorker, watchNetwork } from "./offline.js";
 import { createTriplex } from "./triplex.js";
+
+/** The synced storage keys Kakuro reads (kakuro-store.js). */
+const KAKURO_KEYS = [
+  "gridforge.kakuro.current.v1",
+  "gridforge.kakuro.settings.v1",
+  "gridforge.kakuro.played.v1",
+  "gridforge.kakuro.stats.v1",
+  "gridforge.kakuro.slots.v1",
+  "gridforge.kakuro.conflicts.v1",
+];
+/** The settings' storage key (store.js): the page itself holds it. */
+const SETTINGS_KEY = "gridforge.settings.v1";
 
 /**
  * The games, in the order of the home screen. Each `create(context)` returns
@@ -36,21 +48,31 @@ import { createTriplex } from "./triplex.js";
  * null), `base` (the server's address, or null), `i18n()` (the current
  * catalog), `navigate(hash)` and `online()` (false when the browser knows it
  * has no network).
+ * `keys` are the synced storage keys a screen reads when it is made and
+ * holds in memory: a sync that changed one makes the screen afresh.
  */
 const GAMES = [
-  { id: "triplex", create: (context) => createTriplex(context, "triplex") },
-  { id: "blockpuzzle", create: (context) => createTriplex(context, "blockpuzzle") },
-  { id: "kakuro", create: createKakuro },
-  { id: "chess", create: createChess },
+  { id: "triplex", keys: ["gridforge.triplex.v1"], create: (context) => createTriplex(context, "triplex") },
+  { id: "blockpuzzle", keys: ["gridforge.blockpuzzle.v1"], create: (context) => createTriplex(context, "blockpuzzle") },
+  { id: "kakuro", keys: KAKURO_KEYS, create: createKakuro },
+  { id: "chess", keys: ["gridforge.chess.v1"], create: createChess },
   // The daily puzzles: no game tile, an entry of its own above them.
-  { id: "today", create: createDaily, tile: false },
+  { id: "today", keys: ["gridforge.daily.v1", "gridforge.kakuro.settings.v1"], create: createDaily, tile: false },
   // The account: reached from the top bar.
   { id: "account", create: createAccount, tile: false },
   // What is kept, here and on the server: export, import, delete (issue 43).
   // Like sync, it needs the server: the exported file goes without both.
   ...(isEmbedded()
     ? []
-    : [{ id: "data", create: async (context) => (await import("./your-data.js")).createYourData(context), tile: false }]),
+    : [
+        {
+          id: "data",
+          // It shows all of them.
+          keys: [...KAKURO_KEYS, "gridforge.triplex.v1", "gridforge.blockpuzzle.v1", "gridforge.chess.v1", "gridforge.daily.v1"],
+          create: async (context) => (await import("./your-data.js")).createYourData(context),
+          tile: false,
+        },
+      ]),
 ];
 
 /** Autosave at least this often (the issue asks for ≤ 10 s). */
@@ -69,6 +91,10 @@ const sync = isEmbedded()
       online: () => !isOffline(),
       flush: () => gamesUp && save(),
       t: (key, params) => i18n.t(key, params),
+      merged: (keys) => takeMerge(keys),
+      // Until the games are made a merge waits (they read storage once);
+      // then while a finger or the mouse is down or a dialog is open.
+      busy: () => !gamesUp || pointersDown > 0 || Boolean(document.querySelector("dialog[open]")),
     });
 await sync?.first(1500);
 const settings = loadSettings(storage);
@@ -110,6 +136,51 @@ setLanguage(
 
 function save() {
   for (const { screen } of games) screen.save();
+}
+
+/**
+ * A sync merged another device's progress into storage, changing `keys`
+ * (sync.js calls this in the task that flushed the games and wrote the
+ * merge). The screens holding those keys are made afresh from storage,
+ * their old selves kept from writing them meanwhile; the screen on show is
+ * shown again at the same address, so play goes on from what was just
+ * flushed: the player's place and last move are in it. No page reload.
+ */
+function takeMerge(keys) {
+  if (keys.includes(SETTINGS_KEY)) {
+    const fresh = loadSettings(storage);
+    settings.theme = fresh.theme;
+    if (fresh.lang && fresh.lang !== settings.lang && LANGUAGES.includes(fresh.lang)) {
+      settings.lang = fresh.lang;
+      setLanguage(fresh.lang, false);
+    }
+    showTheme();
+  }
+  const onShow = document.body.dataset.screen ?? "home";
+  const stale = games.filter((game) => game.keys.some((key) => keys.includes(key)));
+  const held = [...new Set(stale.flatMap((game) => game.keys))];
+  freezeKeys(held);
+  for (const game of stale) game.screen.leave();
+  const made = Promise.all(stale.map((game) => GAMES.find((g) => g.id === game.id).create(context)));
+  rendering = rendering
+    .then(() => made)
+    .then((screens) => {
+      stale.forEach((game, i) => {
+        game.screen = screens[i];
+      });
+    })
+    .catch((err) => {
+      // A screen that could not be made again: the page reads everything afresh.
+      console.warn("after a sync:", err);
+      location.reload();
+    })
+    .finally(() => thawKeys(held));
+  // Shown again: the home screen's tiles, or the screen made afresh.
+  if (onShow === "home" || stale.some((game) => game.id === onShow) || keys.includes(SETTINGS_KEY)) {
+    render().then(() => {
+      document.body.dataset.merged = String(Number(document.body.dataset.merged ?? 0) + 1);
+    });
+  }
 }
 
 function setLanguage(lang, rerender = true) {

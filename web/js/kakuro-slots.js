@@ -3,7 +3,7 @@
 // before a used slot is overwritten.
 
 import { button, h } from "./dom.js";
-import { loadSlots, saveSlot, slotOf } from "./kakuro-store.js";
+import { gameOfSlot, loadSlots, saveSlot, slotOf } from "./kakuro-store.js";
 import { thumbnail } from "./kakuro-view.js";
 
 /**
@@ -18,10 +18,13 @@ export function slotList(slots, mode, choose, words) {
     slots.map((slot, k) => {
       const name = t("kakuro.slot", { number: k + 1 });
       const span = (cls, text) => h("span", { class: cls }, text);
+      // A slot saved on another device comes without its picture (synced
+      // progress carries none): this device draws its own.
+      const picture = slot && (slot.thumbnail || pictureOf(slot));
       const body = slot
         ? [
-            slot.thumbnail
-              ? h("img", { class: "kk-thumb", src: slot.thumbnail, alt: "", width: 66, height: 66 })
+            picture
+              ? h("img", { class: "kk-thumb", src: picture, alt: "", width: 66, height: 66 })
               : h("span", { class: "kk-thumb" }),
             h(
               "span",
@@ -55,6 +58,12 @@ export function slotList(slots, mode, choose, words) {
       );
     }),
   );
+}
+
+/** A picture of the game in `slot`, drawn here ("" when it cannot be). */
+function pictureOf(slot) {
+  const game = gameOfSlot(slot);
+  return game ? thumbnail(game.board, game.values) : "";
 }
 
 /** The Kakuro dialog `id`, made once and kept in the page. */

@@ -232,6 +232,54 @@ function mergeSlots(l, r, b, conflicts) {
   return [slots, all, fresh.length];
 }
 
+/** A save slot without its picture. */
+function bare(slot) {
+  if (!isObj(slot) || !("thumbnail" in slot)) return slot;
+  const { thumbnail: _picture, ...rest } = slot;
+  return rest;
+}
+
+/**
+ * `value`, stored under `key`, as a document carries it: Kakuro save slots
+ * and conflict copies without their pictures. A picture is a PNG data URL
+ * of some kilobytes that the board it shows can draw again: synced, three
+ * slots and six conflict copies took a good part of an account's 192 KiB
+ * (the server's cap), so each device keeps its own.
+ */
+export function synced(key, value) {
+  if (!Array.isArray(value)) return value;
+  if (key === SLOTS_KEY) return value.map(bare);
+  if (key === CONFLICTS_KEY) return value.map((c) => (isObj(c) ? { ...c, copy: bare(c.copy) } : c));
+  return value;
+}
+
+/**
+ * `value` (from a document) made ready to store under `key` where `held` is
+ * stored now: a slot or conflict copy that holds the same game as before
+ * keeps the picture this device drew of it.
+ */
+export function withLocalParts(key, value, held) {
+  if (!Array.isArray(value) || !Array.isArray(held)) return value;
+  if (key === SLOTS_KEY) {
+    return value.map((slot, k) => {
+      const before = held[k];
+      return isObj(slot) && isObj(before) && before.thumbnail && same(bare(before), slot)
+        ? { ...slot, thumbnail: before.thumbnail }
+        : slot;
+    });
+  }
+  if (key === CONFLICTS_KEY) {
+    const pictures = new Map(
+      held.filter((c) => isObj(c) && isObj(c.copy) && c.copy.thumbnail).map((c) => [canonical(synced(key, [c])[0]), c.copy.thumbnail]),
+    );
+    return value.map((c) => {
+      const picture = pictures.get(canonical(c));
+      return picture ? { ...c, copy: { ...c.copy, thumbnail: picture } } : c;
+    });
+  }
+  return value;
+}
+
 /** The rule of each synced storage key (keys not listed here are not synced). */
 const RULES = {
   "gridforge.settings.v1": latest,
@@ -260,7 +308,7 @@ export function asDoc(value) {
   const doc = emptyDoc();
   for (const key of SYNCED_KEYS) {
     const v = value.keys[key];
-    if (v !== undefined && v !== null) doc.keys[key] = v;
+    if (v !== undefined && v !== null) doc.keys[key] = synced(key, v);
     if (Number.isFinite(obj(value.at)[key])) doc.at[key] = value.at[key];
   }
   return doc;

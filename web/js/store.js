@@ -8,15 +8,31 @@ const SETTINGS_KEY = "gridforge.settings.v1";
 const writeListeners = [];
 /** Set when the page reloads with newer data in storage: nothing may write over it. */
 let frozen = false;
+/** Keys a screen being made afresh from merged progress holds: its old self may not write them (sync). */
+const frozenKeys = new Set();
 
 /** Calls `listener(key, storage)` after every write that succeeded. */
 export function onWrite(listener) {
   writeListeners.push(listener);
 }
 
-/** Refuses every later write (sync.js, before reloading the page with merged progress). */
+/** Refuses every later write (your-data.js, before reloading the page with imported progress). */
 export function freezeWrites() {
   frozen = true;
+}
+
+/**
+ * Refuses writes of `keys` until thawKeys: a screen holding them in memory
+ * is being made afresh from merged progress, and its old self must not
+ * write what it held over the merge (app.js, after a sync).
+ */
+export function freezeKeys(keys) {
+  for (const key of keys) frozenKeys.add(key);
+}
+
+/** Takes writes of `keys` again. */
+export function thawKeys(keys) {
+  for (const key of keys) frozenKeys.delete(key);
 }
 
 /** The page's localStorage, or null where the browser forbids it. */
@@ -44,7 +60,7 @@ export function read(storage, key) {
  * storage took it, false when there is none or it refuses.
  */
 export function write(storage, key, value) {
-  if (!storage || frozen) return false;
+  if (!storage || frozen || frozenKeys.has(key)) return false;
   try {
     const text = value === null ? null : JSON.stringify(value);
     // The autosave writes the same thing again and again: only a change is one.

@@ -9,21 +9,41 @@
 // what another device wrote meanwhile, merged and sent again. It runs on
 // load, a moment after a change, when the network comes back, when the
 // page is shown again, and every few seconds while it is open (a cheap
-// poll); a failure waits longer each time (backoff). When a sync changed
-// storage under a running game, the page reloads (writes frozen first, so
-// nothing stale is saved over the merge) and every game reads its merged
-// progress.
+// poll); a failure waits longer each time (backoff).
+//
+// A merge that changed storage under running games is told to the page
+// (`merged(keys)`, app.js) in the same task as the games' flush and the
+// write, so no move falls between them; the page makes the screens that
+// hold those keys afresh from storage, without a reload. While the player
+// is in the middle of something (`busy()`: a finger or the mouse down, a
+// dialog open) the merge waits for them.
+//
+// A document the server refuses as too large (413) is not sent again until
+// it is smaller than the refused one; the player is told, once, and shown
+// where their data is. Sync keeps reading meanwhile.
 //
 // The first sync of an account on this device (anonymous progress, or
 // another account's) merges without a base, so nothing of either side is
 // lost, and tells the player what this device added.
 
 import { h } from "./dom.js";
-import { SYNCED_KEYS, asDoc, canonical, emptyDoc, mergeDocs, sameProgress, whatMerged } from "./progress-doc.js";
+import {
+  SYNCED_KEYS,
+  asDoc,
+  canonical,
+  emptyDoc,
+  mergeDocs,
+  sameProgress,
+  synced,
+  whatMerged,
+  withLocalParts,
+} from "./progress-doc.js";
 import { request } from "./server.js";
-import { freezeWrites, onWrite, read, write } from "./store.js";
+import { onWrite, read, write } from "./store.js";
 
 const META_KEY = "gridforge.sync.v1";
+/** The server's cap on an account's document (crates/server/src/sync.rs, MAX_DOCUMENT_BYTES), for the notice. */
+export const MAX_DOCUMENT_BYTES = 192 * 1024;
 /** Wait after a change before sending (changes come in bursts). */
 const CHANGE_DELAY_MS = 1500;
 /** Poll for other devices' changes this often while the page is shown. */
@@ -31,13 +51,22 @@ export const POLL_MS = 4000;
 const BACKOFF_MS = [2000, 5000, 15000, 30000, 60000];
 /** Sends of one sync before it gives up until the next (another device keeps writing). */
 const TRIES = 4;
+/** Wait while the player is in the middle of something (busy()) before trying again. */
+const BUSY_MS = 700;
+/** Thrown when the player is busy: try again soon, it is no failure. */
+const BUSY = Symbol("busy");
+
+/** The size of `doc` as the server counts it (its JSON text in UTF-8 bytes). */
+export function documentBytes(doc) {
+  return new TextEncoder().encode(JSON.stringify(doc)).length;
+}
 
 /** This device's progress as a document: the synced keys and when each changed here. */
 export function localDoc(storage, at = {}) {
   const doc = emptyDoc();
   for (const key of SYNCED_KEYS) {
     const value = read(storage, key);
-    if (value !== null) doc.keys[key] = value;
+    if (value !== null) doc.keys[key] = synced(key, value);
     if (Number.isFinite(at[key])) doc.at[key] = at[key];
   }
   return doc;
@@ -48,9 +77,10 @@ export function applyDoc(storage, doc) {
   const changed = [];
   for (const key of SYNCED_KEYS) {
     const next = doc.keys[key] ?? null;
+    const held = read(storage, key);
     // The server gives objects back with their keys sorted: the same data is no change.
-    if (canonical(read(storage, key)) === canonical(next)) continue;
-    if (write(storage, key, next)) changed.push(key);
+    if (canonical(synced(key, held)) === canonical(next)) continue;
+    if (write(storage, key, withLocalParts(key, next, held))) changed.push(key);
   }
   return changed;
 }
@@ -58,8 +88,10 @@ export function applyDoc(storage, doc) {
 /**
  * The sync of this page: `storage`, `base` (the server, null: none),
  * `online()`, `flush()` (the games write what is in play), `t(key, params)`
- * for the notice, `fetchImpl` (the unit tests' server). Returns {first(ms), live(), now(), status(), pause(),
- * resume(), forget()}.
+ * for the notices, `merged(keys)` (a merge changed these storage keys under
+ * the running games), `busy()` (true: do not merge now), `fetchImpl` (the
+ * unit tests' server). Returns {first(ms), live(), now(), status(), account(open),
+ * pause(), resume(), importDoc(doc), exportDoc(), api}.
  */
 export function createSync({
   storage,
@@ -67,6 +99,8 @@ export function createSync({
   online = () => true,
   flush = () => {},
   t = (k) => k,
+  merged = () => {},
+  busy = () => false,
   fetchImpl = globalThis.fetch?.bind(globalThis),
 }) {
   const api = (method, path, body) => request(base, fetchImpl, method, path, body);
@@ -78,7 +112,9 @@ export function createSync({
   let again = false;
   let timer = null;
   let failures = 0;
-  /** The games have read storage: a sync that changes it reloads the page. */
+  /** The last sync met a busy player: the next comes soon. */
+  let busyWait = false;
+  /** The games have read storage: a merge that changes it is told to them (`merged`). */
   let isLive = false;
   /** The page is up: the notice can be shown. */
   let shown = false;
@@ -101,8 +137,11 @@ export function createSync({
     timer?.unref?.();
   }
 
-  /** Merges `remote` (version `version`) into storage: {merged, changed, summary}. */
+  /** Merges `remote` (version `version`) into storage: {merged, changed}. */
   function mergeIn(remote, version, account) {
+    // Nothing between the games' flush, the write and `merged`: a move can
+    // only come before (flushed, merged) or after (on the fresh screens).
+    if (isLive && busy()) throw BUSY;
     flush();
     const local = localDoc(storage, meta.at);
     const first = meta.account !== account;
@@ -117,6 +156,7 @@ export function createSync({
     if (first && Object.keys(summary).length) meta.notice = summary;
     meta = { ...meta, account, version, base: remote, at: merged.at };
     saveMeta();
+    if (isLive && changed.length) tell(changed);
     return { merged, changed };
   }
 
@@ -147,16 +187,24 @@ export function createSync({
         return;
       }
     }
-    let reload = false;
     for (let tries = 0; tries < TRIES; tries++) {
-      const { merged, changed } = mergeIn(remote, version, account);
-      reload ||= changed.length > 0;
-      if (remote && sameProgress(merged, remote)) break;
+      const { merged } = mergeIn(remote, version, account);
+      if (remote && sameProgress(merged, remote)) {
+        refused(null);
+        break;
+      }
+      const bytes = documentBytes(merged);
+      // Refused as too large: not again until it is smaller.
+      if (meta.refused && bytes >= meta.refused.bytes) break;
       const put = await api("PUT", "/api/sync", { base: version, document: merged });
       if (put === null) throw new Error("unreachable");
       if (put.ok) {
         meta = { ...meta, version: put.data.version, base: merged };
-        saveMeta();
+        refused(null);
+        break;
+      }
+      if (put.status === 413) {
+        refused(bytes);
         break;
       }
       if (put.status !== 409) throw new Error(`sync: ${put.status} ${put.data?.error ?? ""}`);
@@ -164,11 +212,31 @@ export function createSync({
       remote = asDoc(put.data.document);
     }
     lastSync = Date.now();
-    if (reload && isLive) {
-      // The games hold their progress in memory: read it afresh.
-      freezeWrites();
+    showNotice();
+    showTooLarge();
+  }
+
+  /** Notes that the server refused a document of `bytes` (null: took one). */
+  function refused(bytes) {
+    if (bytes === null) {
+      if (meta.refused) {
+        delete meta.refused;
+        globalThis.document?.getElementById("sync-too-large")?.remove();
+      }
+    } else if (meta.refused?.bytes !== bytes) {
+      meta.refused = { bytes, told: false };
+    }
+    saveMeta();
+  }
+
+  /** Tells the merge's changes to the page; a page that cannot take them reloads. */
+  function tell(keys) {
+    try {
+      merged(keys);
+    } catch (err) {
+      console.warn("sync: reloading after a merge", err);
       location.reload();
-    } else showNotice();
+    }
   }
 
   /** Syncs now (or right after the sync under way); resolves when done. */
@@ -182,16 +250,18 @@ export function createSync({
       .then(() => {
         failures = 0;
       })
-      .catch(() => {
-        failures += 1;
+      .catch((err) => {
+        if (err === BUSY) busyWait = true;
+        else failures += 1;
       })
       .finally(() => {
         running = null;
-        const wait = failures ? BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1] : POLL_MS;
+        const wait = busyWait ? BUSY_MS : failures ? BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1] : POLL_MS;
+        busyWait = false;
         if (again) {
           again = false;
           now();
-        } else if (signedIn || failures) later(wait);
+        } else if (signedIn || failures || wait === BUSY_MS) later(wait);
       });
     return running;
   }
@@ -214,6 +284,32 @@ export function createSync({
     document.body.append(box);
   }
 
+  /**
+   * Tells the player, once per refused size, that the server refused their
+   * progress as too large: a status line, not a dialog, with the way to
+   * "your data" (what is kept) and a close button.
+   */
+  function showTooLarge() {
+    const r = meta.refused;
+    if (!r || r.told || !shown || !globalThis.document) return;
+    r.told = true;
+    saveMeta();
+    document.getElementById("sync-too-large")?.remove();
+    const kb = (n) => Math.ceil(n / 1024);
+    const box = h(
+      "div",
+      { id: "sync-too-large", class: "sync-merged sync-too-large", role: "status" },
+      h("p", {}, t("sync.tooLarge.text", { size: kb(r.bytes), max: kb(MAX_DOCUMENT_BYTES) })),
+      h(
+        "p",
+        { class: "actions" },
+        h("a", { href: "#/data", id: "sync-too-large-data", onclick: () => box.remove() }, t("sync.tooLarge.data")),
+        h("button", { type: "button", id: "sync-too-large-close", onclick: () => box.remove() }, t("sync.merged.close")),
+      ),
+    );
+    document.body.append(box);
+  }
+
   if (globalThis.window) {
     window.addEventListener("online", () => now());
     document.addEventListener("visibilitychange", () => {
@@ -231,10 +327,17 @@ export function createSync({
     live() {
       shown = true;
       showNotice();
+      showTooLarge();
     },
     now,
-    /** {signedIn, lastSync, paused, version}. */
-    status: () => ({ signedIn, lastSync, paused: Boolean(meta.paused), version: meta.version ?? 0 }),
+    /** {signedIn, lastSync, paused, version, refused: bytes of the document the server refused as too large, or null}. */
+    status: () => ({
+      signedIn,
+      lastSync,
+      paused: Boolean(meta.paused),
+      version: meta.version ?? 0,
+      refused: meta.refused?.bytes ?? null,
+    }),
     /** The account screen saw a session (true) or none (false); a session syncs at once. */
     account(open) {
       if (Boolean(meta.signedIn) !== open) {
