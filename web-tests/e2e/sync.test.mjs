@@ -48,6 +48,13 @@ async function signIn(page, context) {
   passkeys = await held.credentials();
 }
 
+/** A slot as the synced document carries it: without the picture its device drew (progress-doc.js). */
+const bare = (slot) => {
+  if (!slot) return slot;
+  const { thumbnail: _picture, ...rest } = slot;
+  return rest;
+};
+
 /** A stored value of the page's localStorage (null while the page reloads). */
 async function stored(page, key) {
   try {
@@ -140,7 +147,8 @@ test("two devices on one account, one offline, converge to the union; slot 1 cha
       await typeDigit(phone, cells[2], 5);
       await saveInSlot1(phone, true);
       const phoneSlot = (await stored(phone, SLOTS))[0];
-      await serverHas(phone, (doc) => isDeepStrictEqual(doc?.keys?.[SLOTS]?.[0], phoneSlot), "the phone's save reached the server");
+      assert.match(phoneSlot.thumbnail, /^data:image\/png;base64,/, "the phone drew its slot's picture");
+      await serverHas(phone, (doc) => isDeepStrictEqual(doc?.keys?.[SLOTS]?.[0], bare(phoneSlot)), "the phone's save reached the server");
 
       // The laptop is stale: the server moved on while it was away.
       const stale = (await stored(laptop, "gridforge.sync.v1")).version;
@@ -157,18 +165,28 @@ test("two devices on one account, one offline, converge to the union; slot 1 cha
       await until(laptop, "gridforge.sync.v1", (m) => m?.version > current, "the laptop caught up and wrote");
 
       // Both ends hold the same progress: the later save (the phone's) in
-      // the slot, the laptop's as the copy.
+      // the slot, the laptop's as the copy (pictures aside: each device
+      // keeps its own).
       for (const page of [phone, laptop]) {
         const slots = await stored(page, SLOTS);
         const copies = await stored(page, CONFLICTS);
-        assert.deepEqual(slots[0], phoneSlot);
+        assert.deepEqual(bare(slots[0]), bare(phoneSlot));
         assert.equal(copies[0].slot, 0);
-        assert.ok(isDeepStrictEqual(copies[0].copy, laptopSlot), "the laptop's save is the copy");
+        assert.ok(isDeepStrictEqual(bare(copies[0].copy), bare(laptopSlot)), "the laptop's save is the copy");
       }
-      assert.deepEqual(await stored(phone, SLOTS), await stored(laptop, SLOTS));
+      assert.deepEqual((await stored(phone, SLOTS)).map(bare), (await stored(laptop, SLOTS)).map(bare));
+      assert.equal((await stored(phone, SLOTS))[0].thumbnail, phoneSlot.thumbnail, "the phone kept its picture");
       const doc = (await serverDoc(phone)).document;
       assert.ok(doc.keys[BLOCKPUZZLE].solved[1], "the server has the union");
       assert.equal(doc.keys[CONFLICTS].length, 1);
+      assert.doesNotMatch(JSON.stringify(doc), /data:image/, "no picture in the synced document");
+      // The laptop's slot came without a picture: its slot list draws one.
+      await laptop.goto(`${local()}#/kakuro`);
+      await laptop.waitForSelector("#kk-load-slots [data-slot='1'] img.kk-thumb");
+      assert.match(
+        await laptop.getAttribute("#kk-load-slots [data-slot='1'] img.kk-thumb", "src"),
+        /^data:image\/png;base64,/,
+      );
 
       // "Your data" lists the copy; opening it plays it.
       await laptop.goto(`${local()}#/data`);
@@ -269,5 +287,128 @@ test("a request over the cap gets 413 and loses nothing; your data shows the ser
     await page.waitForSelector("#data-sync-resume");
     assert.equal((await serverCopy()).document, null, "deleted on the server");
     assert.ok((await stored(page, BLOCKPUZZLE)).solved[1], "this device keeps its progress");
+  });
+});
+
+/** Adds to the page's stored progress of `key` with `change(progress)`, as another tab would (the next poll sends it). */
+const changeStored = (page, key, change) =>
+  page.evaluate(
+    ([k, body]) => {
+      const p = JSON.parse(localStorage.getItem(k) ?? "{}");
+      new Function("p", body)(p);
+      localStorage.setItem(k, JSON.stringify(p));
+    },
+    [key, change],
+  );
+
+/** Where piece k lies on the page: [x, y]. */
+const pieceAt = async (page, k) => {
+  const piece = page.locator(`.piece[data-piece="${k}"]`);
+  return [Number(await piece.getAttribute("data-x")), Number(await piece.getAttribute("data-y"))];
+};
+
+test("a sync arriving while a game is open keeps the player's place and move, without a reload; a drag is waited for", async () => {
+  const TRIPLEX = "gridforge.triplex.v1";
+  await withPage("sync-open-phone", desktop, async (phone, phoneContext) => {
+    await signIn(phone, phoneContext);
+    await withPage("sync-open-laptop", desktop, async (laptop, laptopContext) => {
+      await signIn(laptop, laptopContext);
+      await phone.goto(`${local()}#/blockpuzzle/3`);
+      await phone.waitForSelector(".play[data-level='3']");
+      await keyPiece(phone, levels[2], 0);
+      const placed = await pieceAt(phone, 0);
+      // Gone after a page reload.
+      await phone.evaluate(() => {
+        window.sameDocument = true;
+      });
+      const merges = async () => Number(await phone.evaluate(() => document.body.dataset.merged ?? 0));
+      const mergesBefore = await merges();
+
+      // Another game's progress changes on the laptop: the open level is not touched.
+      await changeStored(laptop, TRIPLEX, "p.solved = {...(p.solved ?? {}), 9: {ms: 9000, at: 9}}");
+      await until(phone, TRIPLEX, (p) => Boolean(p?.solved?.[9]), "the phone receives Triplex level 9");
+      assert.equal(await phone.evaluate(() => window.sameDocument), true, "no page reload");
+      assert.equal(await merges(), mergesBefore, "the open level was not shown again");
+      assert.deepEqual(await pieceAt(phone, 0), placed, "the placed piece stays");
+
+      // The open game's own progress changes (another level solved, another
+      // level's board): the level is shown again from what was just
+      // flushed, the piece where the player left it, still no reload.
+      await until(laptop, BLOCKPUZZLE, (p) => Boolean(p?.boards?.[3]), "the phone's level 3 board reached the laptop");
+      await changeStored(
+        laptop,
+        BLOCKPUZZLE,
+        "p.solved = {...(p.solved ?? {}), 5: {ms: 5000, at: 5}}; if (p.boards?.['3']) p.boards['7'] = p.boards['3']",
+      );
+      const laptopHas = await until(laptop, BLOCKPUZZLE, (p) => Boolean(p?.solved?.[5]), "the laptop's change");
+      assert.ok(laptopHas.boards?.[7], "the laptop has a board of level 7 (the phone's level 3 synced there)");
+      await until(phone, BLOCKPUZZLE, (p) => Boolean(p?.solved?.[5] && p?.boards?.[7]), "the phone receives level 5");
+      await phone.waitForFunction((n) => Number(document.body.dataset.merged ?? 0) > n, mergesBefore);
+      assert.equal(await phone.evaluate(() => window.sameDocument), true, "no page reload");
+      await phone.waitForSelector(".play[data-level='3']");
+      assert.deepEqual(await pieceAt(phone, 0), placed, "the placed piece is where it was");
+      // Play goes on; what the fresh screen saves keeps the laptop's board
+      // (the old screen would have written its own progress over it).
+      await keyPiece(phone, levels[2], 1);
+      await phone.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+      await new Promise((r) => setTimeout(r, 1500));
+      const kept = await stored(phone, BLOCKPUZZLE);
+      assert.ok(kept.boards?.[7] && kept.solved?.[5], "the merged board and level stay");
+      await serverHas(phone, (doc) => Boolean(doc?.keys?.[BLOCKPUZZLE]?.boards?.[7]), "and on the server");
+
+      // A drag under way: the merge waits for the finger to lift.
+      const piece = phone.locator('.piece[data-piece="2"] .cell').first();
+      const box = await piece.boundingBox();
+      await phone.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await phone.mouse.down();
+      await phone.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 10, { steps: 3 });
+      await changeStored(laptop, BLOCKPUZZLE, "p.solved = {...(p.solved ?? {}), 6: {ms: 6000, at: 6}}");
+      await serverHas(phone, (doc) => Boolean(doc?.keys?.[BLOCKPUZZLE]?.solved?.[6]), "the laptop's level 6 on the server");
+      // Two polls of the phone's.
+      await new Promise((r) => setTimeout(r, 9000));
+      assert.ok(!(await stored(phone, BLOCKPUZZLE)).solved[6], "not merged under the player's finger");
+      await phone.mouse.up();
+      await until(phone, BLOCKPUZZLE, (p) => Boolean(p?.solved?.[6]), "merged once the finger lifted");
+      assert.equal(await phone.evaluate(() => window.sameDocument), true, "no page reload");
+      await snap(phone, "merged-open-level");
+    });
+  });
+});
+
+test("a document over the account's cap is refused once, the player is told, and it is sent again once smaller", async () => {
+  await withPage("sync-too-large", desktop, async (page, context) => {
+    await signIn(page, context);
+    await until(page, "gridforge.sync.v1", (m) => m?.version >= 1, "synced");
+    const puts = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && r.url().endsWith("/api/sync")) puts.push(r);
+    });
+    // 6,000 solved levels with long records: about 220 KB, over the 192 KB cap.
+    await changeStored(
+      page,
+      "gridforge.triplex.v1",
+      "p.solved = p.solved ?? {}; for (let n = 1; n <= 6000; n++) p.solved[100000 + n] = {ms: 123456, at: 1700000000000 + n, best: 123}",
+    );
+    await page.waitForSelector("#sync-too-large", { timeout: 20_000 });
+    const notice = await text(page, "#sync-too-large");
+    assert.match(notice, /\(2\d\d KB\) is more than the server keeps for an account \(192 KB\)/);
+    assert.equal(await page.getAttribute("#sync-too-large", "role"), "status", "told, not asked: no dialog");
+    assert.equal(puts.length, 1, "sent once");
+    await snap(page, "too-large");
+    // Polls go on; the refused size is not sent again.
+    await new Promise((r) => setTimeout(r, 9000));
+    assert.equal(puts.length, 1, "not sent again");
+    // The link leads to "your data"; the notice does not come back on its own.
+    await page.click("#sync-too-large-data");
+    await page.waitForSelector("#data-server");
+    assert.equal(await page.locator("#sync-too-large").count(), 0);
+    // Smaller again: sent, stored.
+    await changeStored(
+      page,
+      "gridforge.triplex.v1",
+      "for (const n of Object.keys(p.solved)) if (Number(n) > 100000) delete p.solved[n]",
+    );
+    await serverHas(page, (doc) => doc && !doc.keys["gridforge.triplex.v1"]?.solved?.[100001], "the smaller document stored");
+    assert.ok(puts.length >= 2);
   });
 });
