@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "3934695dc5739622";
+const VERSION = "51ee2c4fe08e9336";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -12,7 +12,7 @@ import path from "node:path";
 import { test } from "node:test";
 import vm from "node:vm";
 import { LANGUAGES } from "../../web/js/i18n.js";
-import { canUseServiceWorker, isOffline, watchNetwork } from "../../web/js/offline.js";
+import { canUseServiceWorker, isOffline, registerServiceWorker, watchNetwork } from "../../web/js/offline.js";
 import { WEB } from "../lib/engine.mjs";
 import { SW, currentBlock, manifest, manifestBlock } from "../lib/precache.mjs";
 
@@ -235,6 +235,35 @@ test("a service worker runs only on http(s) pages in a secure context", () => {
   assert.equal(canUseServiceWorker(at("blob:http://127.0.0.1/x"), nav, true), false);
   assert.equal(canUseServiceWorker(at("http://127.0.0.1/"), {}, true), false, "no serviceWorker");
   assert.equal(canUseServiceWorker(null, nav, true), false);
+});
+
+test("blocked service workers (reading them throws, or register refuses) mean no worker, never an error", async () => {
+  const at = new URL("http://127.0.0.1:8080/");
+  const denied = () => {
+    throw new DOMException("Access to service workers is denied in this document origin.", "SecurityError");
+  };
+  const blocked = Object.defineProperty({}, "serviceWorker", { get: denied, enumerable: true });
+  assert.equal(canUseServiceWorker(at, blocked, true), false);
+  const secure = Object.getOwnPropertyDescriptor(globalThis, "isSecureContext");
+  const warn = console.warn;
+  const warned = [];
+  globalThis.isSecureContext = true;
+  console.warn = (...args) => warned.push(args.join(" "));
+  try {
+    const told = [];
+    const hooks = { location: at, onReady: () => told.push("ready"), onUpdate: () => told.push("update") };
+    assert.equal(await registerServiceWorker(hooks, blocked), null, "reading navigator.serviceWorker threw");
+    const refusing = { serviceWorker: { register: async () => denied(), controller: null } };
+    assert.equal(await registerServiceWorker(hooks, refusing), null, "register() refused");
+    const throwing = { serviceWorker: { register: denied, controller: null } };
+    assert.equal(await registerServiceWorker(hooks, throwing), null, "register() threw at once");
+    assert.deepEqual(told, []);
+    assert.equal(warned.length, 2, "the refusals are logged");
+  } finally {
+    console.warn = warn;
+    if (secure) Object.defineProperty(globalThis, "isSecureContext", secure);
+    else delete globalThis.isSecureContext;
+  }
 });
 
 test("offline is what navigator.onLine says, and changes are reported", () => {

@@ -21,7 +21,12 @@ export function watchNetwork(onChange, win = globalThis.window) {
 
 /** True where a service worker may run: a page served over HTTP(S) in a secure context. */
 export function canUseServiceWorker(location, nav = globalThis.navigator, secure = globalThis.isSecureContext) {
-  return Boolean(location && /^https?:$/.test(location.protocol) && secure && nav && "serviceWorker" in nav);
+  try {
+    return Boolean(location && /^https?:$/.test(location.protocol) && secure && nav && nav.serviceWorker);
+  } catch {
+    // Blocked: reading it throws (SecurityError).
+    return false;
+  }
 }
 
 /**
@@ -32,13 +37,17 @@ export function canUseServiceWorker(location, nav = globalThis.navigator, secure
  * when the page loaded (`first` false) or arrived while it was open (`first`
  * true: the moment to tell the player). `onUpdate(apply)` is called when a
  * new version is installed and waiting, where `apply()` switches to it and
- * reloads. Resolves to the registration, or null where no service worker runs.
+ * reloads. Resolves to the registration, or null where no service worker runs,
+ * never rejects: where the browser blocks service workers (site data or
+ * cookies blocked: reading navigator.serviceWorker throws a SecurityError)
+ * the games play on without offline files.
  */
-export async function registerServiceWorker({ location, onReady, onUpdate }) {
-  if (!canUseServiceWorker(location)) return null;
-  const sw = navigator.serviceWorker;
+export async function registerServiceWorker({ location, onReady, onUpdate }, nav = globalThis.navigator) {
+  let sw;
   let registration;
   try {
+    if (!canUseServiceWorker(location, nav)) return null;
+    sw = nav.serviceWorker;
     registration = await sw.register("sw.js", { updateViaCache: "none" });
   } catch (err) {
     console.warn("service worker not registered:", err);
