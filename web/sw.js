@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "51ee2c4fe08e9336";
+const VERSION = "58777b14e00d8be8";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -195,3 +195,63 @@ test("offline, a pack puzzle's own digits give the check, where and show", async
     assert.equal(after[placed[0]], solution[placed[0]], "it is the solution's digit");
   });
 });
+
+test("settings: the check only counts the wrong digits when asked to; completed runs are marked, and can be not", async () => {
+  await withPage("help-settings", desktop, async (page) => {
+    await page.goto(`${suite.url}#/kakuro`);
+    await ready(page);
+    await page.selectOption("#kk-size", "10");
+    await page.selectOption("#kk-difficulty", "easy");
+    await page.click("#kk-new");
+    await page.waitForSelector("#kk-board");
+    const puzzle = await page.getAttribute("#kk-board", "data-puzzle");
+    const solution = await solveOnServer(suite.url, puzzle);
+    const { runs, cols } = readPuzzle(puzzle);
+    // The clue cell of a run: the cell before its first, across or down.
+    const clueOf = (run) => run.cells[0] - (run.dir === "across" ? 1 : cols);
+    /** The completed runs the board marks, as "clue/direction". */
+    const marked = () =>
+      page.$$eval("#kk-board .kk-done-across, #kk-board .kk-done-down", (els) =>
+        els.flatMap((e) => ["across", "down"].filter((d) => e.classList.contains(`kk-done-${d}`)).map((d) => `${e.dataset.i}/${d}`)),
+      );
+    assert.deepEqual(await marked(), [], "nothing filled, nothing complete");
+
+    // The shortest run filled with the solution's digits: its clue is marked, and only it.
+    const run = [...runs].sort((a, b) => a.cells.length - b.cells.length)[0];
+    for (const i of run.cells) {
+      await page.click(cell(i));
+      await page.keyboard.press(String(solution[i]));
+    }
+    // Runs crossing it may be complete too when they are as short; compute them all from the solution.
+    const filled = new Set(run.cells);
+    const expected = runs.filter((r) => r.cells.every((i) => filled.has(i))).map((r) => `${clueOf(r)}/${r.dir}`);
+    assert.deepEqual(new Set(await marked()), new Set(expected));
+    assert.ok(expected.includes(`${clueOf(run)}/${run.dir}`));
+    const clue = `#kk-board [data-i='${clueOf(run)}'] .kk-${run.dir}`;
+    const colors = await page.$eval(clue, (el) => getComputedStyle(el).color);
+    await snap(page, "complete-run");
+    // Turned off: no run is marked, and the clue looks like the others.
+    await page.uncheck("#kk-mark-complete");
+    assert.deepEqual(await marked(), []);
+    assert.notEqual(await page.$eval(clue, (el) => getComputedStyle(el).color), colors, "the mark changed its colour");
+    await page.check("#kk-mark-complete");
+    assert.deepEqual(new Set(await marked()), new Set(expected));
+
+    // The check with the marks turned off: the count, no cell named.
+    await page.uncheck("#kk-check-marks");
+    const wrongCell = run.cells[0];
+    await page.click(cell(wrongCell));
+    await page.keyboard.press(String((solution[wrongCell] % 9) + 1));
+    assert.equal(await press(page, "check"), "1 digit is wrong.");
+    assert.equal(await page.locator("#kk-board .kk-mistake").count(), 0, "no cell marked");
+    // The setting is kept: a new page keeps it.
+    await page.reload();
+    await ready(page);
+    await page.goto(`${suite.url}#/kakuro/play`);
+    await page.waitForSelector("#kk-board");
+    assert.equal(await page.isChecked("#kk-check-marks"), false);
+    await page.check("#kk-check-marks");
+    assert.equal(await press(page, "check"), "1 digit is wrong: it is marked.");
+    assert.deepEqual(await page.$$eval("#kk-board .kk-mistake", (els) => els.map((e) => Number(e.dataset.i))), [wrongCell]);
+  });
+});

@@ -213,10 +213,15 @@ test("the current game, the editor's layout, played puzzles and settings are kep
     hints: false,
     showRepeats: true,
     showWrongSums: true,
+    markComplete: true,
+    checkMarksCells: true,
   });
-  storage.setItem("gridforge.kakuro.settings.v1", JSON.stringify({ size: 31, difficulty: "x", showRepeats: false }));
+  storage.setItem(
+    "gridforge.kakuro.settings.v1",
+    JSON.stringify({ size: 31, difficulty: "x", showRepeats: false, markComplete: false, checkMarksCells: false }),
+  );
   const s = loadKakuroSettings(storage);
-  assert.deepEqual([s.size, s.difficulty, s.showRepeats], [10, "easy", false]);
+  assert.deepEqual([s.size, s.difficulty, s.showRepeats, s.markComplete, s.checkMarksCells], [10, "easy", false, false, false]);
   const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
   assert.equal(saveSlot(full, 0, slotOf(game(), "")), false);
 });

@@ -1,6 +1,6 @@
 // The help button of the Kakuro game screen, which escalates on each press
 // while the position stays the same: 1 check (are there mistakes? they are
-// marked), 2 where (the runs of the next deduction are highlighted), 3 why
+// marked, or only counted when the player turned the marks off), 2 where (the runs of the next deduction are highlighted), 3 why
 // (its explanation in the player's language), 4 show (it is applied, as one
 // move that undo takes back). Any move starts again at 1.
 // With the server, every stage comes from POST /api/kakuro/hint (asked once
@@ -66,11 +66,24 @@ export function createHelp(screen, api, t, onUse = null, knownSolution = null) {
   }
 
   function showMistakes(cells, offline) {
-    show({ mistakes: new Set(cells) });
     const count = cells.length;
-    if (count) screen.reveal(cells);
-    if (offline) say(h("p", {}, t(count ? "kakuro.assist.offlineMistakes" : "kakuro.assist.offlineNone", { count })));
-    else say(h("p", {}, t(count ? "kakuro.assist.mistakes" : "kakuro.assist.none", { count })));
+    // The player may want only "any mistakes?" (Kakuro settings): then
+    // the count, and no cell named.
+    const marked = screen.settings?.checkMarksCells !== false;
+    show({ mistakes: new Set(marked ? cells : []) });
+    if (count && marked) screen.reveal(cells);
+    const key = offline
+      ? count
+        ? marked
+          ? "kakuro.assist.offlineMistakes"
+          : "kakuro.assist.offlineMistakesCount"
+        : "kakuro.assist.offlineNone"
+      : count
+        ? marked
+          ? "kakuro.assist.mistakes"
+          : "kakuro.assist.mistakesCount"
+        : "kakuro.assist.none";
+    say(h("p", {}, t(key, { count })));
     panel.dataset.result = count ? "mistakes" : "none";
   }
 

@@ -8,7 +8,7 @@ import { button, h, screenHead } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
 import { createHelp } from "./kakuro-help.js";
 import { LINK_PREFIX, gameLink } from "./kakuro-link.js";
-import { boardText, checkBoard, runHint } from "./kakuro-model.js";
+import { boardText, checkBoard, completeRuns, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
 import { printArea, printButton, printHeading } from "./print.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
@@ -106,6 +106,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
         { class: "kk-checks" },
         checkbox("kk-show-repeats", "showRepeats", t("kakuro.showRepeats")),
         checkbox("kk-show-wrong", "showWrongSums", t("kakuro.showWrongSums")),
+        checkbox("kk-mark-complete", "markComplete", t("kakuro.markComplete")),
+        checkbox("kk-check-marks", "checkMarksCells", t("kakuro.checkMarksCells")),
       );
   const title = tutorial
     ? t("kakuro.tutorial")
@@ -288,6 +290,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       activeRuns: runs,
       repeats: showRepeats ? checked.repeats : new Set(),
       wrongRuns: showWrong ? checked.wrongRuns : [],
+      doneRuns: !tutorial && settings.markComplete !== false ? completeRuns(board, g.values) : [],
       ...(help ? help.marks() : {}),
     });
     built.el.classList.toggle("kk-solved", g.solved);

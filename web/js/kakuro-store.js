@@ -125,7 +125,9 @@ export function recordSolve(storage, game) {
 
 /**
  * The Kakuro settings: last size and difficulty asked for, whether the hints
- * show, and which mistakes are highlighted.
+ * show, which mistakes are highlighted, whether completed runs are marked
+ * (their clue dimmed) and whether the help's check marks the wrong digits
+ * (else it only says how many there are). Both on unless turned off.
  */
 export function loadKakuroSettings(storage) {
   const s = read(storage, SETTINGS_KEY) ?? {};
@@ -135,6 +137,8 @@ export function loadKakuroSettings(storage) {
     hints: s.hints === true,
     showRepeats: s.showRepeats !== false,
     showWrongSums: s.showWrongSums !== false,
+    markComplete: s.markComplete !== false,
+    checkMarksCells: s.checkMarksCells !== false,
   };
 }
 

@@ -93,14 +93,16 @@ function runMarks(board, ks) {
  * selected cell (or -1), the runs to highlight (indices), and the mistakes
  * to show: `repeats` (a Set of cells) and `wrongRuns` (run indices); and
  * what the help points at: `mistakes` (a Set of cells), `helpRuns` (run
- * indices) and `helpCells` (a Set of cells).
+ * indices) and `helpCells` (a Set of cells); `doneRuns` (run indices) the
+ * completed runs, whose clues are dimmed.
  */
 export function paintBoard(board, ui, view) {
   const { values, marks = null, selected = -1, activeRuns = [], repeats = new Set(), wrongRuns = [] } = view;
-  const { mistakes = new Set(), helpRuns = [], helpCells = new Set() } = view;
+  const { mistakes = new Set(), helpRuns = [], helpCells = new Set(), doneRuns = [] } = view;
   const { cells: inRun, clues: activeClue } = runMarks(board, activeRuns);
   const { cells: wrong, clues: wrongClue } = runMarks(board, wrongRuns);
   const { cells: helped, clues: helpClue } = runMarks(board, helpRuns);
+  const { clues: doneClue } = runMarks(board, doneRuns);
   // The board keeps the focus; the selected cell is its active descendant,
   // so moving the selection announces the cell's name.
   if (selected >= 0) ui.el.setAttribute("aria-activedescendant", ui.cells[selected].id);
@@ -117,6 +119,10 @@ export function paintBoard(board, ui, view) {
       const help = helpClue.get(i) ?? [];
       el.classList.toggle("kk-help-down", help.includes("down"));
       el.classList.toggle("kk-help-across", help.includes("across"));
+      const done = doneClue.get(i) ?? [];
+      el.classList.toggle("kk-done-down", done.includes("down"));
+      el.classList.toggle("kk-done-across", done.includes("across"));
+      el.dataset.done = done.join(" ");
       return;
     }
     if (cell.kind !== "digit") return;
