@@ -228,6 +228,9 @@ test("settings: the check only counts the wrong digits when asked to; completed 
     assert.deepEqual(new Set(await marked()), new Set(expected));
     assert.ok(expected.includes(`${clueOf(run)}/${run.dir}`));
     const clue = `#kk-board [data-i='${clueOf(run)}'] .kk-${run.dir}`;
+    // Selected elsewhere, so the run's clue is not lit as the active one.
+    const { digit } = readPuzzle(puzzle);
+    await page.click(cell(digit.findIndex((d, i) => d && !run.cells.includes(i))));
     const colors = await page.$eval(clue, (el) => getComputedStyle(el).color);
     await snap(page, "complete-run");
     // Turned off: no run is marked, and the clue looks like the others.
