@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { STAGES, hintRequest, positionKey, readAnswer, ruleMistakes, solutionAnswer } from "../../web/js/kakuro-assist.js";
+import { STAGES, completeRuns, hintRequest, positionKey, readAnswer, ruleMistakes, solutionAnswer } from "../../web/js/kakuro-assist.js";
 import { applyHint, marksOf, newGame, placeDigit, toggleMark, undo } from "../../web/js/kakuro-game.js";
 import { parseBoard } from "../../web/js/kakuro-model.js";
 
@@ -144,4 +144,17 @@ test("with the puzzle's digits, the help needs no server: mistakes, then the tig
   assert.equal(g.values[5], 1);
   for (const [i, d] of [[7, 8], [10, 6], [11, 3]]) placeDigit(g, i, d);
   assert.deepEqual(solutionAnswer(g.board, g.values, solution), { kind: "solved", offline: true });
+});
+
+test("a run is complete when every cell is filled, no digit twice and the digits add up to its clue", () => {
+  const board = parseBoard("3 3\n- 4, 6,\n,3 0 0\n,7 0 0");
+  // Each complete run as "direction sum".
+  const done = (values) => completeRuns(board, values).map((k) => `${board.runs[k].dir} ${board.runs[k].sum}`).sort();
+  assert.deepEqual(done([0, 0, 0, 0, 0, 0, 0, 0, 0]), []);
+  assert.deepEqual(done([0, 0, 0, 0, 1, 2, 0, 0, 0]), ["across 3"], "one run filled to its sum");
+  assert.deepEqual(done([0, 0, 0, 0, 2, 1, 0, 0, 0]), ["across 3"], "another order that adds up is complete too");
+  assert.deepEqual(done([0, 0, 0, 0, 1, 3, 0, 0, 0]), [], "1 + 3 is not 3");
+  assert.deepEqual(done([0, 0, 0, 0, 2, 0, 0, 2, 0]), [], "2 + 2 adds up to 4 but repeats a digit");
+  assert.deepEqual(done([0, 0, 0, 0, 1, 2, 0, 3, 4]), ["across 3", "across 7", "down 4", "down 6"], "solved: every run");
+  assert.deepEqual(done([0, 0, 0, 0, 1, 2, 0, 3, 0]), ["across 3", "down 4"], "a run with an empty cell is not");
 });

@@ -19,7 +19,6 @@ import {
   checkBoard,
   checkLayout,
   combos,
-  completeRuns,
   digitCells,
   layoutText,
   packEntries,
@@ -156,19 +155,6 @@ test("a board filled with the engine's solution is solved; a wrong digit or a re
   const repeat = checkBoard(board, [0, 0, 0, 0, 2, 2, 0, 0, 0]);
   assert.deepEqual([...repeat.repeats].sort(), [4, 5]);
   assert.equal(repeat.wrongRuns.length, 1, "2+2 is not 3");
-});
-
-test("a run is complete when every cell is filled, no digit twice and the digits add up to its clue", () => {
-  const board = parseBoard("3 3\n- 4, 6,\n,3 0 0\n,7 0 0");
-  // Each complete run as "direction sum".
-  const done = (values) => completeRuns(board, values).map((k) => `${board.runs[k].dir} ${board.runs[k].sum}`).sort();
-  assert.deepEqual(done([0, 0, 0, 0, 0, 0, 0, 0, 0]), []);
-  assert.deepEqual(done([0, 0, 0, 0, 1, 2, 0, 0, 0]), ["across 3"], "one run filled to its sum");
-  assert.deepEqual(done([0, 0, 0, 0, 2, 1, 0, 0, 0]), ["across 3"], "another order that adds up is complete too");
-  assert.deepEqual(done([0, 0, 0, 0, 1, 3, 0, 0, 0]), [], "1 + 3 is not 3");
-  assert.deepEqual(done([0, 0, 0, 0, 2, 0, 0, 2, 0]), [], "2 + 2 adds up to 4 but repeats a digit");
-  assert.deepEqual(done([0, 0, 0, 0, 1, 2, 0, 3, 4]), ["across 3", "across 7", "down 4", "down 6"], "solved: every run");
-  assert.deepEqual(done([0, 0, 0, 0, 1, 2, 0, 3, 0]), ["across 3", "down 4"], "a run with an empty cell is not");
 });
 
 test("a solved board is written in the engine's solution format, byte for byte", () => {

@@ -255,7 +255,10 @@ export function createChess(ctx) {
       // Two players on one device share no card: it is a game between them.
       names ? null : resultCard(ctx.i18n(), { game: t("home.chess.name"), ms: game.elapsed, moves: game.moves, url: `${location.origin}${location.pathname}#/chess` }, { celebrate: ui.end.hidden }),
     );
+    const appearing = ui.end.hidden;
     ui.end.hidden = false;
+    // Finished just now: the panel, under the board on a portrait phone, comes into sight.
+    if (appearing) ui.end.scrollIntoView({ block: "nearest" });
   }
 
   /** The best results of the mode being played (solo or two players). */

@@ -2,7 +2,8 @@
 // position is sent as (POST /api/kakuro/hint, see the contract in
 // crates/kakuro's docs and /api/openapi.json), the server's answer read onto
 // the board's cells and runs, and the mistakes the client finds by itself
-// when the server cannot be reached.
+// when the server cannot be reached; and the runs the player completed,
+// whose clues the board marks (a setting).
 //
 // The stages (kakuro-help.js shows them): 1 check (mistakes marked),
 // 2 where (the runs of the next deduction highlighted), 3 why (its
@@ -164,4 +165,22 @@ export function solutionAnswer(board, values, solution) {
   if (!best) return { kind: "solved", offline: true };
   const places = [{ i: best.i, digit: solution[best.i] }];
   return { kind: "steps", steps: [], runs: best.runs, cells: [best.i], removes: [], places, offline: true };
+}
+
+/**
+ * The runs of `board` the player has completed: every cell filled, no digit
+ * twice, the digits adding up to the clue (run indices, in board order).
+ * Whether the digits are the solution's is not known here: a run can be
+ * complete and still wrong where the puzzle has other digits (the help's
+ * check tells).
+ */
+export function completeRuns(board, values) {
+  const done = [];
+  for (const [k, run] of board.runs.entries()) {
+    const digits = run.cells.map((i) => values[i]);
+    if (digits.some((d) => !d)) continue;
+    if (new Set(digits).size !== digits.length) continue;
+    if (digits.reduce((a, b) => a + b, 0) === run.sum) done.push(k);
+  }
+  return done;
 }

@@ -86,6 +86,8 @@ function move(screen, dr, dc) {
 
 /** A key pressed anywhere on the page while the board screen is shown. */
 export function keyDown(screen, e) {
+  // Paused: the board is hidden, and no key plays on it.
+  if (screen.paused) return;
   if (document.querySelector("dialog[open]")) return;
   if (e.target.closest?.("input, select, textarea")) return;
   const mod = e.ctrlKey || e.metaKey;

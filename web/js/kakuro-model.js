@@ -273,24 +273,6 @@ export function checkBoard(board, values) {
   return { repeats, wrongRuns, filled, solved: filled && repeats.size === 0 && wrongRuns.length === 0 };
 }
 
-/**
- * The runs of `board` the player has completed: every cell filled, no digit
- * twice, the digits adding up to the clue (run indices, in board order).
- * Whether the digits are the solution's is not known here: a run can be
- * complete and still wrong where the puzzle has other digits (the help's
- * check tells).
- */
-export function completeRuns(board, values) {
-  const done = [];
-  for (const [k, run] of board.runs.entries()) {
-    const digits = run.cells.map((i) => values[i]);
-    if (digits.some((d) => !d)) continue;
-    if (new Set(digits).size !== digits.length) continue;
-    if (digits.reduce((a, b) => a + b, 0) === run.sum) done.push(k);
-  }
-  return done;
-}
-
 // ---- the editor's layouts ---------------------------------------------
 
 /**

@@ -7,10 +7,13 @@
 import { button, h, screenHead } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
 import { createHelp } from "./kakuro-help.js";
+import { fitLayout } from "./layout.js";
 import { LINK_PREFIX, gameLink } from "./kakuro-link.js";
-import { boardText, checkBoard, completeRuns, runHint } from "./kakuro-model.js";
+import { completeRuns } from "./kakuro-assist.js";
+import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
 import { printArea, printButton, printHeading } from "./print.js";
+import { resultCard } from "./share.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
 import { buildBoard, paintBoard } from "./kakuro-view.js";
 import { createZoom } from "./kakuro-zoom.js";
@@ -70,6 +73,16 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const hintsPanel = h("section", { class: "kk-hints", id: "kk-hints", "aria-live": "polite", hidden: true });
   const help = tutorial ? null : createHelp(screen, kakuro.api, t, daily?.helped, daily ? null : () => kakuro.packSolution?.(g.board));
   const shareStatus = h("p", { class: "kk-note kk-share", id: "kk-share-status", role: "status" });
+  // Pause hides the board and stops the clock. Not on a daily: its time is
+  // the server's, from the start token, and a pause would not stop it.
+  const pauseButton =
+    tutorial || daily ? null : button("kk-pause", t("play.pause"), () => setPaused(true), { class: "ghost" });
+  const pausedPanel = h(
+    "div",
+    { class: "paused-panel", id: "kk-paused", hidden: true },
+    h("p", {}, t("play.paused")),
+    button("kk-resume", t("play.resume"), () => setPaused(false)),
+  );
   const shareButton =
     tutorial || daily
       ? null
@@ -118,6 +131,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     ? h("div", { class: "kk-panel kk-tutorial", id: "kk-tutorial-step", role: "status" })
     : null;
   const noticeEl = notice && !tutorial ? h("p", { class: "kk-note kk-notice", id: "kk-notice" }, t(notice)) : null;
+  /** The board and its side (pad, tools, panels): laid out by layout.js' rule. */
+  let layoutEl;
   view.replaceChildren(
     h(
       "section",
@@ -135,10 +150,10 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       noticeEl,
       tutorialPanel,
       tutorial ? null : printHeading(t, { title: `${title}`, code: daily ? null : printCode(g), day: daily?.date }),
-      h(
+      (layoutEl = h(
         "div",
         { class: "kk-layout" },
-        h("div", { class: "kk-board-area" }, h("div", { class: "kk-board-bar" }, clueBar, zoom.controls), wrap),
+        h("div", { class: "kk-board-area" }, h("div", { class: "kk-board-bar" }, clueBar, zoom.controls), wrap, pausedPanel),
         h(
           "div",
           { class: "kk-side" },
@@ -147,6 +162,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
             "div",
             { class: "tools" },
             pencilButton,
+            pauseButton,
             undoButton,
             redoButton,
             hintsButton,
@@ -162,7 +178,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
           hintsPanel,
           h("p", { class: "help" }, t("kakuro.help")),
         ),
-      ),
+      )),
     ),
   );
 
@@ -237,12 +253,14 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       status.hidden = true;
       return;
     }
+    const appearing = status.hidden;
     status.replaceChildren(
       h("strong", { class: "solved-title", id: "kk-solved" }, t("kakuro.solved")),
       h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
       daily ? daily.status() : button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
+      // The card of a finish (share.js); a daily's is the daily screen's.
+      daily ? null : resultCard(words.i18n(), resultOf(g, words), { celebrate: appearing && screen.justSolved }),
     );
-    const appearing = status.hidden;
     status.hidden = false;
     // Solved just now: the panel comes into sight (under the board on a narrow window).
     if (appearing) status.scrollIntoView({ block: "nearest" });
@@ -296,6 +314,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     built.el.classList.toggle("kk-solved", g.solved);
     built.el.classList.toggle("kk-pencil-mode", screen.pencil);
     undoButton.disabled = g.undo.length === 0 || g.solved;
+    if (pauseButton) pauseButton.disabled = g.solved;
     redoButton.disabled = g.redo.length === 0 || g.solved;
     pencilButton.setAttribute("aria-pressed", String(screen.pencil));
     hintsButton.setAttribute("aria-pressed", String(screen.hints));
@@ -310,6 +329,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   screen.moved = () => {
     const wasSolved = screen.wasSolved;
     screen.wasSolved = g.solved;
+    // Solved by this move: the card celebrates (not when a solved game is opened again).
+    screen.justSolved = g.solved && !wasSolved;
     if (!tutorial) {
       if (daily) daily.autosave(g);
       else saveCurrent(storage, g);
@@ -319,15 +340,29 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     screen.refresh();
   };
 
-  /** Sizes the board's viewport to the screen (the zoom goes from the whole board up). */
-  screen.fit = () => {
-    const wide = window.innerWidth >= 860;
+  /** The room the board's viewport has in the layout applied now: {width, height}. */
+  const room = () => {
     const width = wrap.clientWidth || window.innerWidth - 24;
     const top = wrap.getBoundingClientRect().top + window.scrollY;
-    // On a phone the pad goes under the board: leave it room.
-    const reserve = wide ? 16 : 150;
+    // Stacked, the pad goes under the board: leave it room.
+    const reserve = layoutEl.classList.contains("layout-side") ? 16 : 150;
     const height = Math.max(window.innerHeight - top - reserve, 240);
-    zoom.fit(width, height, tutorial ? 72 : 56);
+    return { width, height };
+  };
+
+  /**
+   * Lays the screen out by the one layout rule (layout.js: the board beside
+   * its pad and tools, or above them, whichever gives the larger cells) and
+   * sizes the board's viewport to it (the zoom goes from the whole board up).
+   */
+  screen.fit = () => {
+    const max = tutorial ? 72 : 56;
+    fitLayout(layoutEl, () => {
+      const { width, height } = room();
+      return Math.min(max, Math.floor(Math.min((width - 1) / board.cols, (height - 1) / board.rows)));
+    });
+    const { width, height } = room();
+    zoom.fit(width, height, max);
   };
 
   /**
@@ -351,9 +386,22 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     zoom.reveal(fits ? union : own);
   };
 
-  /** Counts play time `ms` on a game being played and shows the clock. */
+  /** Hides the board, the pad and the tools, and stops the clock (or shows them again). */
+  function setPaused(paused) {
+    screen.paused = paused;
+    wrap.hidden = paused;
+    pausedPanel.hidden = !paused;
+    for (const el of [pad, built.el.closest(".kk-layout").querySelector(".tools"), zoom.controls, clueBar]) {
+      if (el) el.inert = paused;
+    }
+    pad.hidden = paused;
+    (paused ? pausedPanel.querySelector("button") : pauseButton)?.focus({ preventScroll: true });
+    if (!paused) screen.fit();
+  }
+
+  /** Counts play time `ms` on a game being played (not paused) and shows the clock. */
   screen.tick = (ms) => {
-    if (!g.solved) g.elapsed += ms;
+    if (!g.solved && !screen.paused) g.elapsed += ms;
     timer.textContent = words.duration(g.elapsed);
   };
 
@@ -368,6 +416,15 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     screen.reveal([run.clue, ...run.cells]);
   }
   return screen;
+}
+
+/**
+ * What the result card of solved game `g` says: the game, its size and
+ * difficulty (or size alone, for a board of the editor or a link), the
+ * time, and the puzzle's own link (the puzzle, never its digits).
+ */
+function resultOf(g, words) {
+  return { game: words.t("home.kakuro.name"), label: g.difficulty ? `${words.size(g.size)} · ${words.difficulty(g.difficulty)}` : words.size(g.size), ms: g.elapsed, url: `${location.href.split("#")[0]}${gameLink(g)}` };
 }
 
 /** A game's code for its printout: what its link holds after #/kakuro/p/, when short enough to type (size-difficulty-seed). */

@@ -42,5 +42,7 @@ export function kakuroWords(i18n) {
     },
     /** A play time. */
     duration: (ms) => i18n().duration(ms),
+    /** The catalog now (share.js words its card with it). */
+    i18n: () => i18n(),
   };
 }
