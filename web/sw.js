@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "a5b5178e5543e578";
+const VERSION = "ead0d49f15f4c20a";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

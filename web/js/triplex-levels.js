@@ -22,6 +22,32 @@ export function numberSections(total, size = SECTION_SIZE) {
   return sections;
 }
 
+/** The level list's "show" choices: every level, not solved yet, solved, open to play now. */
+export const LEVEL_STATES = ["all", "unsolved", "solved", "open"];
+
+/**
+ * The areas (cells of the rectangle) of `entries` ({width, height}), each
+ * once, smallest first: the level list's size choices, read from the pack.
+ */
+export function levelAreas(entries) {
+  return [...new Set(entries.map((e) => e.width * e.height))].sort((a, b) => a - b);
+}
+
+/**
+ * Whether level `entry` ({number, width, height}) shows under `filter`
+ * ({state: one of LEVEL_STATES, area: a number of cells or null for any});
+ * `solved` maps level numbers to their records, `isOpen(n)` says whether a
+ * level can be played now.
+ */
+export function levelShows(entry, filter, solved, isOpen) {
+  if (filter.area !== null && entry.width * entry.height !== filter.area) return false;
+  const n = entry.number;
+  if (filter.state === "unsolved") return !solved[n];
+  if (filter.state === "solved") return Boolean(solved[n]);
+  if (filter.state === "open") return isOpen(n) && !solved[n];
+  return true;
+}
+
 /** The levels of `pack` as the player's `progress` opens them. */
 export function createLevels(pack, progress) {
   const entries = packEntries(pack);

@@ -3,12 +3,16 @@
 // (solved, open or locked) showing the solver's difficulty and, when the
 // server has solves, the players' median time; the next level to play marked,
 // shown and a button to it; the count of solved levels, a jump to a section
-// and the button of the code dialog.
+// and the button of the code dialog. With thousands of levels (Triplex has
+// 5,843) the player also filters them (solved or not, ready to play, by the
+// rectangle's area) and goes to a level by its number.
 
 import { button, h, screenHead } from "./dom.js";
-import { SECTION_SIZE } from "./triplex-levels.js";
+import { LEVEL_STATES, SECTION_SIZE, levelAreas, levelShows } from "./triplex-levels.js";
 
 const formats = new Map();
+/** The filter of each list (by heading), kept while the page is open: {state, area}. */
+const filters = new Map();
 
 /** A difficulty (the solver's node count) in a few characters: 950, 1.2K, 34K. */
 export function shortNumber(value, locale) {
@@ -109,7 +113,28 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
           { rootMargin: "800px 0px" },
         )
       : null;
-  const sections = levels.sections().map(({ first, last, numbers }) => {
+  const filter = filters.get(heading) ?? { state: "all", area: null };
+  filters.set(heading, filter);
+  const shows = (n) => levelShows(levels.entry(n), filter, progress.solved, levels.isOpen);
+  const filtering = () => filter.state !== "all" || filter.area !== null;
+
+  /** The sections with the levels the filter lets through (none: a line saying so). */
+  function buildSections() {
+    fillers.clear();
+    observer?.disconnect();
+    eager = 0;
+    const built = levels
+      .sections()
+      .map(({ first, last, numbers }) => ({ first, last, numbers: numbers.filter(shows), all: numbers }))
+      .filter(({ numbers }) => numbers.length)
+      .map(buildSection);
+    shownCount.textContent = filtering()
+      ? t("levels.shown", { count: built.reduce((sum, s) => sum + s.numbers, 0) })
+      : "";
+    return built.length ? built.map((s) => s.section) : [h("p", { class: "help", id: "levels-none" }, t("levels.none"))];
+  }
+
+  function buildSection({ first, last, numbers, all }) {
     const list = h("ol", { class: "level-grid", start: first });
     const section = h(
       "section",
@@ -122,7 +147,7 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
         h(
           "span",
           { class: "section-solved" },
-          t("levels.sectionSolved", { count: numbers.filter((n) => progress.solved[n]).length }),
+          t("levels.sectionSolved", { count: all.filter((n) => progress.solved[n]).length }),
         ),
       ),
       list,
@@ -144,8 +169,85 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
       list.style.minHeight = `${Math.ceil(numbers.length / 6) * 4.2}rem`;
       observer.observe(section);
     }
-    return section;
+    return { section, numbers: numbers.length };
+  }
+
+  const shownCount = h("p", { class: "progress", id: "levels-shown", role: "status" });
+  const sectionsBox = h("div", { class: "level-sections", id: "level-sections" });
+  const redraw = () => {
+    sectionsBox.replaceChildren(...buildSections());
+    if (latest) showMedians(latest);
+  };
+  const stateSelect = h(
+    "select",
+    {
+      id: "levels-state",
+      onchange: (e) => {
+        filter.state = e.target.value;
+        redraw();
+      },
+    },
+    LEVEL_STATES.map((s) => h("option", { value: s, selected: s === filter.state }, t(`levels.state.${s}`))),
+  );
+  const entries = Array.from({ length: total }, (_, k) => levels.entry(k + 1));
+  const areaSelect = h(
+    "select",
+    {
+      id: "levels-area",
+      onchange: (e) => {
+        filter.area = e.target.value === "" ? null : Number(e.target.value);
+        redraw();
+      },
+    },
+    h("option", { value: "", selected: filter.area === null }, t("levels.areaAll")),
+    levelAreas(entries).map((a) => h("option", { value: a, selected: a === filter.area }, t("levels.area", { count: a }))),
+  );
+  const gotoInput = h("input", {
+    type: "number",
+    id: "levels-goto-number",
+    min: 1,
+    max: total,
+    inputmode: "numeric",
+    "aria-describedby": "levels-goto-said",
   });
+  const gotoSaid = h("span", { class: "help", id: "levels-goto-said", role: "status" });
+  /** Shows level n's tile (the filter cleared when it hides it) and puts the focus on it. */
+  function goTo(n) {
+    if (!Number.isInteger(n) || n < 1 || n > total) {
+      gotoSaid.textContent = t("levels.gotoNone", { first: 1, last: total });
+      return;
+    }
+    gotoSaid.textContent = "";
+    if (!shows(n)) {
+      filter.state = "all";
+      filter.area = null;
+      stateSelect.value = "all";
+      areaSelect.value = "";
+      redraw();
+    }
+    const section = sectionsBox.querySelector(`#levels-${Math.floor((n - 1) / SECTION_SIZE) * SECTION_SIZE + 1}`);
+    fillers.get(section)?.();
+    const target = sectionsBox.querySelector(`.level-tile[data-level='${n}']`);
+    target?.scrollIntoView({ block: "center" });
+    target?.focus({ preventScroll: true });
+  }
+  const gotoForm = h(
+    "form",
+    {
+      class: "levels-goto",
+      id: "levels-goto",
+      onsubmit: (e) => {
+        e.preventDefault();
+        goTo(Number(gotoInput.value));
+      },
+    },
+    h("label", { for: "levels-goto-number" }, t("levels.goto")),
+    gotoInput,
+    h("button", { type: "submit", id: "levels-goto-button", class: "ghost" }, t("levels.gotoButton")),
+    gotoSaid,
+  );
+  const sections = buildSections();
+  sectionsBox.replaceChildren(...sections);
   const jump = h(
     "select",
     {
@@ -153,7 +255,9 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
       onchange: (e) => {
         const section = view.querySelector(`#levels-${e.target.value}`);
         fillers.get(section)?.();
-        section?.scrollIntoView({ block: "start" });
+        // A section the filter left empty is not there: its first level's place is.
+        if (section) section.scrollIntoView({ block: "start" });
+        else goTo(Number(e.target.value));
       },
     },
     levels
@@ -172,10 +276,18 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
         h("p", { class: "progress", id: "levels-progress" }, t("levels.solved", { count: solvedCount, total })),
         playNext,
         button("enter-code", t("code.button"), () => askCode(null), { class: "ghost" }),
-        sections.length > 1 ? h("label", { class: "levels-jump" }, t("levels.jump"), " ", jump) : null,
+        levels.sections().length > 1 ? h("label", { class: "levels-jump" }, t("levels.jump"), " ", jump) : null,
+      ),
+      h(
+        "div",
+        { class: "levels-bar levels-filter", role: "group", "aria-label": t("levels.filter") },
+        h("label", { class: "levels-jump" }, t("levels.stateLabel"), " ", stateSelect),
+        h("label", { class: "levels-jump" }, t("levels.areaLabel"), " ", areaSelect),
+        gotoForm,
+        shownCount,
       ),
       h("p", { class: "help", id: "levels-legend" }, t("levels.legend")),
-      sections,
+      sectionsBox,
     ),
   );
 
