@@ -23,7 +23,7 @@ import {
 import { chainVectors, enginePack, exportedFile } from "../lib/engine.mjs";
 
 const suite = e2eSuite("triplex");
-const { withPage } = suite;
+const { withPage, snap } = suite;
 const pack = enginePack();
 const vectors = chainVectors("triplex", 6);
 
@@ -514,5 +514,61 @@ test("the exported file plays from file:// with the network blocked", async () =
     await page.selectOption("#language", "zh");
     assert.equal(await text(page, "#level-title"), "第 3 关");
     assert.deepEqual(network, [], "the page asked the network for nothing");
+  });
+});
+
+test("the level list filters by solved state and area, and goes to a level by its number", async () => {
+  await withPage("level-filters", {}, async (page) => {
+    // Levels 1 and 2 solved, 3 open, as a player who solved two would have.
+    await page.goto(`${suite.url}#/`);
+    await ready(page);
+    await page.evaluate(
+      ([c2, c3]) => {
+        localStorage.setItem(
+          "gridforge.triplex.v1",
+          JSON.stringify({ solved: { 1: { ms: 5000, at: 1 }, 2: { ms: 6000, at: 2 } }, codes: { 2: c2, 3: c3 } }),
+        );
+      },
+      [vectors[1].code, vectors[2].code],
+    );
+    await page.goto(`${suite.url}#/triplex`);
+    await page.reload();
+    await ready(page);
+    await page.waitForSelector(".level-tile[data-level='1']");
+    const shown = async () =>
+      page.$$eval(".level-tile", (els) => els.map((e) => [Number(e.dataset.level), e.dataset.state]));
+    await page.selectOption("#levels-state", "solved");
+    assert.deepEqual(await shown(), [[1, "solved"], [2, "solved"]]);
+    assert.equal(await text(page, "#levels-shown"), "2 levels shown");
+    await page.selectOption("#levels-state", "open");
+    assert.deepEqual(await shown(), [[3, "open"]], "ready to play: the open level not solved");
+    // By area: every level shown has that area; as many as the pack has (counted from the engine's pack).
+    await page.selectOption("#levels-state", "all");
+    const area = pack.levels[0].width * pack.levels[0].height;
+    await page.selectOption("#levels-area", String(area));
+    const expected = pack.levels.filter((l) => l.width * l.height === area).length;
+    assert.equal(await text(page, "#levels-shown"), `${expected} level${expected === 1 ? "" : "s"} shown`);
+    const sizes = await page.$$eval(".level-tile", (els) => [...new Set(els.map((e) => e.dataset.size))]);
+    assert.ok(sizes.length >= 1 && sizes.every((s) => {
+      const [w, h] = s.match(/\d+/g).map(Number);
+      return w * h === area;
+    }), `only ${area}-cell levels: ${sizes.join(", ")}`);
+    await snap(page, "filtered");
+    // Going to a level the filter hides clears the filter, shows and focuses it.
+    const far = pack.levels.findIndex((l, i) => i > 3000 && l.width * l.height !== area) + 1;
+    await page.fill("#levels-goto-number", String(far));
+    await page.click("#levels-goto-button");
+    await page.waitForFunction((n) => document.activeElement?.dataset?.level === String(n), far);
+    assert.equal(await page.inputValue("#levels-state"), "all");
+    assert.equal(await page.inputValue("#levels-area"), "");
+    assert.ok(await page.isVisible(`.level-tile[data-level='${far}']`), "in sight");
+    // A number past the last level says what there is.
+    await page.fill("#levels-goto-number", "99999");
+    await page.click("#levels-goto-button");
+    assert.match(await text(page, "#levels-goto-said"), /^Levels go from 1 to \d+\.$/);
+    // Nothing matches: a line says so.
+    await page.selectOption("#levels-state", "solved");
+    await page.selectOption("#levels-area", String(pack.levels.at(-1).width * pack.levels.at(-1).height));
+    if ((await page.locator(".level-tile").count()) === 0) assert.ok(await page.isVisible("#levels-none"));
   });
 });
