@@ -13,9 +13,11 @@ import { test } from "node:test";
 import { assertEventually, e2eSuite, ready, solveWith, text, touchPiece } from "../lib/browser.mjs";
 import { blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
+import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
+import { expectAccessible } from "../lib/accessibility.mjs";
 
 const suite = e2eSuite("screens");
-const { withPage } = suite;
+const { withPage, snap } = suite;
 const pack = enginePack();
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -354,4 +356,137 @@ test("a level solved on a phone held sideways: the solved panel in sight and ove
     });
     assert.equal(covered, 0, "the solved panel lies over the board");
   });
+});
+/** How much of the box of `a` lies over the box of `b` on the page, in px² (0: nothing). */
+const overlap = (page, a, b) =>
+  page.evaluate(
+    ([x, y]) => {
+      const p = document.querySelector(x).getBoundingClientRect();
+      const q = document.querySelector(y).getBoundingClientRect();
+      return Math.max(0, Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top)) * Math.max(0, Math.min(p.right, q.right) - Math.max(p.left, q.left));
+    },
+    [a, b],
+  );
+
+test("Kakuro under the one layout rule: held sideways the pad goes beside the board, which gets larger cells than stacked", async () => {
+  const sideways = { ...phone, viewport: { width: 844, height: 390 } };
+  await withPage("kakuro-sideways", sideways, async (page) => {
+    await newGame(page, suite.url, 10, "easy");
+    await page.waitForTimeout(300);
+    const cellNow = () => page.$eval("#kk-board .kk-cell", (el) => el.getBoundingClientRect().width);
+    assert.ok(await page.$eval(".kk-layout", (el) => el.classList.contains("layout-side")), "beside");
+    const beside = await cellNow();
+    const board = await page.locator("#kk-board").boundingBox();
+    const pad = await page.locator("#kk-pad").boundingBox();
+    assert.ok(pad.x >= board.x + board.width, `the pad beside the board (${JSON.stringify({ board, pad })})`);
+    assert.ok(board.y + board.height <= 390.5, `the whole board in the window (${JSON.stringify(board)})`);
+    await snap(page, "kakuro-sideways");
+    // Stacked instead (the layout the page had before), the cells would be smaller.
+    const stacked = await page.evaluate(() => {
+      document.querySelector(".kk-layout").classList.remove("layout-side");
+      const wrap = document.getElementById("kk-viewport");
+      const top = wrap.getBoundingClientRect().top + scrollY;
+      const board = document.getElementById("kk-board");
+      const rows = Number(board.style.getPropertyValue("--rows")) || board.children.length ** 0.5;
+      return { width: wrap.clientWidth, height: Math.max(innerHeight - top - 150, 240), rows };
+    });
+    const cols = 10;
+    const stackedCell = Math.floor(Math.min((stacked.width - 1) / cols, (stacked.height - 1) / cols));
+    assert.ok(beside > stackedCell, `beside ${beside} px against stacked ${stackedCell} px`);
+    assert.deepEqual(await screenProblems(page), []);
+    // On a portrait phone it stacks.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => dispatchEvent(new Event("resize")));
+    await page.waitForTimeout(200);
+    assert.ok(!(await page.$eval(".kk-layout", (el) => el.classList.contains("layout-side"))), "stacked on a portrait phone");
+  });
+});
+
+test("Kakuro's Pause hides the board and the pad and stops the clock; a solved game shows a result card", async () => {
+  await withPage("kakuro-pause", { viewport: { width: 1280, height: 800 } }, async (page) => {
+    const puzzle = await newGame(page, suite.url, 6, "easy");
+    await page.waitForTimeout(1200);
+    await page.click("#kk-pause");
+    assert.ok(await page.isHidden("#kk-board"), "the board hidden");
+    assert.ok(await page.isHidden("#kk-pad"), "the pad hidden");
+    const stopped = await text(page, "#kk-timer");
+    await page.keyboard.press("5");
+    await page.waitForTimeout(2300);
+    assert.equal(await text(page, "#kk-timer"), stopped, "the clock stopped");
+    await page.click("#kk-resume");
+    assert.ok(await page.isVisible("#kk-board"));
+    await assertEventually(async () => (await text(page, "#kk-timer")) !== stopped, "the clock goes on", 3000);
+    assert.equal(await page.locator("#kk-board [data-value]:not([data-value='0'])").count(), 0, "no digit typed while paused");
+    await typeSolution(page, suite.url, puzzle);
+    await page.waitForSelector("#kk-solved");
+    const card = await text(page, "#result-text");
+    assert.match(card, /^gridforge · Kakuro · 6×6 · Easy\n\d+:\d\d\nhttp/);
+    assert.ok(!/\b[1-9]{3,}\b/.test(card.split("\n")[0]), "no digits of the solution");
+    assert.ok(await page.isDisabled("#kk-pause"), "nothing to pause once solved");
+    await snap(page, "kakuro-result-card");
+  });
+});
+
+test("ChessMemory finished on a portrait phone: the end panel lies under the board, over nothing, in sight", async () => {
+  await withPage("chess-end-phone", phone, async (page) => {
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chess/setup");
+    await page.goto(`${suite.url}#/chess`);
+    await ready(page);
+    const { setup } = await (await answer).json();
+    await page.waitForSelector("#chess-board .chess-square[data-state='hidden']");
+    await playToEnd(page, setup, enginePartners(setup), (name) => page.click(square(name)), 64);
+    await page.waitForSelector("#chess-end:not([hidden])");
+    await page.waitForTimeout(300);
+    await inSight(page, "#chess-end");
+    for (const y of [null, 0]) {
+      if (y !== null) await page.evaluate((top) => scrollTo(0, top), y);
+      assert.equal(await overlap(page, "#chess-end", "#chess-board"), 0, `the end panel over the board (scrolled to ${y ?? "the end"})`);
+    }
+    await snap(page, "chess-end-phone");
+  });
+});
+
+test("your data at three sizes in both themes: nothing leaked, no sideways scroll, WCAG 2.1 AA, a conflict copy and a message", async () => {
+  const VIEWS = {
+    phone: { ...phone, viewport: { width: 390, height: 844 } },
+    sideways: { ...phone, viewport: { width: 844, height: 390 } },
+    desktop: { viewport: { width: 1280, height: 800 } },
+  };
+  const copy = {
+    slot: 0,
+    at: Date.UTC(2026, 10, 20, 9, 30),
+    copy: { game: { format: 1 }, size: 10, difficulty: "easy", elapsed: 60000, started: 1, saved: Date.UTC(2026, 10, 20, 9, 30) },
+  };
+  for (const [view, options] of Object.entries(VIEWS)) {
+    for (const scheme of ["light", "dark"]) {
+      await withPage(`data-${view}-${scheme}`, { ...options, colorScheme: scheme }, async (page) => {
+        await page.goto(suite.url);
+        await ready(page);
+        await page.evaluate((c) => localStorage.setItem("gridforge.kakuro.conflicts.v1", JSON.stringify([c])), copy);
+        await page.goto(`${suite.url}#/data`);
+        await page.reload();
+        await ready(page);
+        await page.waitForSelector("#data-conflicts");
+        await page.waitForSelector("#data-server-none");
+        // An import that brings nothing: the message line.
+        await page.setInputFiles("#data-import-file", {
+          name: "progress.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(JSON.stringify({ format: 1, keys: {}, at: {} })),
+        });
+        await page.waitForSelector("#data-message");
+        assert.deepEqual(await screenProblems(page), [], `${view} ${scheme}`);
+        await snap(page, `data-${view}-${scheme}`);
+        await expectAccessible(page, `your data (${view}, ${scheme})`);
+        // Every control a finger can hit (WCAG 2.5.8: 24 px at least).
+        const small = await page.$$eval("#view button, #view input, #view a", (els) =>
+          els
+            .map((el) => [el.id || el.textContent.trim().slice(0, 20), el.getBoundingClientRect()])
+            .filter(([, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
+            .map(([name, r]) => `${name} ${Math.round(r.width)}×${Math.round(r.height)}`),
+        );
+        assert.deepEqual(small, [], `${view} ${scheme}: controls under 24 px`);
+      });
+    }
+  }
 });
