@@ -9,9 +9,11 @@
 // (web-tests/tools/screens.mjs takes the pictures for a person to look at.)
 
 import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { test } from "node:test";
 import { assertEventually, e2eSuite, ready, solveWith, text, touchPiece } from "../lib/browser.mjs";
-import { blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
+import { WEB, blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
 import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
 import { expectAccessible } from "../lib/accessibility.mjs";
@@ -489,4 +491,36 @@ test("your data at three sizes in both themes: nothing leaked, no sideways scrol
       });
     }
   }
+});
+
+test("every symbol the client shows has a glyph in the browser's fonts (a stopwatch sign once showed as a box)", async () => {
+  // The symbols (Unicode category S) in the catalogs, the modules, the page and its styles.
+  const files = [
+    ...readdirSync(path.join(WEB, "i18n")).map((f) => path.join(WEB, "i18n", f)),
+    ...readdirSync(path.join(WEB, "js")).map((f) => path.join(WEB, "js", f)),
+    path.join(WEB, "index.html"),
+    path.join(WEB, "css", "app.css"),
+  ];
+  const symbols = [...new Set(files.flatMap((f) => readFileSync(f, "utf8").match(/[^\x00-\x7f]/gu) ?? []))].filter((c) => /\p{S}/u.test(c));
+  assert.ok(symbols.includes("✓") && symbols.includes("⌫"), `the symbols found: ${symbols.join(" ")}`);
+  await withPage("glyphs", { viewport: { width: 800, height: 600 } }, async (page) => {
+    await page.goto(suite.url);
+    await ready(page);
+    const missing = await page.evaluate((chars) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 48;
+      const g = canvas.getContext("2d", { willReadFrequently: true });
+      g.font = `32px ${getComputedStyle(document.body).fontFamily}`;
+      const draw = (c) => {
+        g.clearRect(0, 0, 48, 48);
+        g.fillText(c, 4, 36);
+        return g.getImageData(0, 0, 48, 48).data.join(",");
+      };
+      // What a character without a glyph looks like: two unassigned code points.
+      const box = draw("\u0378");
+      if (draw("\u0379") !== box || draw("A") === box) return ["(the box test itself does not work here)"];
+      return chars.filter((c) => draw(c) === box).map((c) => `${c} U+${c.codePointAt(0).toString(16).toUpperCase()}`);
+    }, symbols);
+    assert.deepEqual(missing, [], "drawn as a box");
+  });
 });
