@@ -10,7 +10,7 @@
 // assisted, time and rank) and then the table show under the board.
 
 import { button, h } from "./dom.js";
-import { dailyKey, isDate, recordResult } from "./daily-store.js";
+import { dailyKey, dayOf, isDate, recordResult, streak } from "./daily-store.js";
 import { dailyTitle, tableSection } from "./daily-tables.js";
 import { createKakuroApi } from "./kakuro-api.js";
 import { newGame, restoreGame, serializeGame } from "./kakuro-game.js";
@@ -18,6 +18,7 @@ import { keyDown } from "./kakuro-input.js";
 import { DIFFICULTIES, parseBoard, solutionText } from "./kakuro-model.js";
 import { showBoardScreen } from "./kakuro-play.js";
 import { loadKakuroSettings } from "./kakuro-store.js";
+import { resultCard } from "./share.js";
 
 /** The daily Kakuro screens; `shared` is what daily.js gives its parts. */
 export function createDailyKakuro(shared) {
@@ -137,6 +138,7 @@ export function createDailyKakuro(shared) {
       checks: entry.checks,
     });
     c.sending = false;
+    c.justSent = true;
     if (answer === null) c.offline = true;
     else if (!answer.ok) entry.result = { refused: true, error: answer.error };
     else {
@@ -173,7 +175,22 @@ export function createDailyKakuro(shared) {
       ),
       ...(c.offline ? [button("daily-retry", t("daily.retry"), () => submit(c))] : []),
       h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
+      // The server's result as a card to share (share.js), the streak with it.
+      r && !r.refused ? resultCard(words.i18n(), dailyResult(c, r), { celebrate: c.justSent === true }) : null,
     );
+    c.justSent = false;
+  }
+
+  /** The result card of daily `c` with the server's result `r`: the day, the difficulty, the time, help or not, the streak. */
+  function dailyResult(c, r) {
+    return {
+      game: t("daily.title"),
+      label: `${c.date} · ${t("home.kakuro.name")} ${words.difficulty(c.difficulty)}`,
+      ms: r.ms,
+      assisted: r.assisted === true,
+      streak: streak(data, dayOf(Date.now())).current,
+      url: `${location.origin}${location.pathname}${shared.dayHref(c.date)}`,
+    };
   }
 
   async function loadTable(c) {
