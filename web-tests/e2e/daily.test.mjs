@@ -94,6 +94,11 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     const time = formatDuration(answer.body.time_ms);
     await page.waitForSelector("#daily-result-text[data-counted='true']");
     assert.ok((await text(page, "#daily-result-text")).includes(time));
+    // The result card: the day, the daily, the server's time, no help, the streak; the link to the day.
+    assert.equal(
+      await text(page, "#result-text"),
+      `gridforge · Today · ${date} · Kakuro Easy\n${time} · no help · 1-day streak\n${new URL(suite.url).origin}/#/today`,
+    );
     const mine = page.locator("#daily-table-kakuro-easy tr.you");
     await mine.waitFor();
     const row = await mine.innerText();
