@@ -415,3 +415,27 @@ test("two players on one device: turns, scores, a reload, and the winner the tes
     assert.equal(await page.locator("#chess-best-none").count(), 1);
   });
 });
+
+test("Pause hides the board and stops the clock; no square turns while paused", async () => {
+  await withPage("chess-pause", desktop, async (page) => {
+    const { partner } = await openChess(page);
+    await page.click(square("e4"));
+    await page.waitForSelector(`${square("e4")}[data-state='shown']`);
+    await page.waitForTimeout(1200);
+    await page.click("#chess-pause");
+    assert.ok(await page.isHidden("#chess-board"), "the board hidden");
+    assert.ok(await page.isVisible("#chess-resume"));
+    const stopped = await text(page, "#chess-timer");
+    await page.waitForTimeout(2300);
+    assert.equal(await text(page, "#chess-timer"), stopped, "the clock stopped");
+    // The keyboard on the hidden board does nothing.
+    await page.keyboard.press("Enter");
+    await page.click("#chess-resume");
+    assert.ok(await page.isVisible("#chess-board"));
+    assert.equal(await text(page, "#chess-moves"), "0 moves", "no move made while paused");
+    await assertEventually(async () => (await text(page, "#chess-timer")) !== stopped, "the clock goes on", 3000);
+    await page.click(square(partner.get("e4")));
+    await page.waitForSelector(`${square("e4")}[data-state='found']`);
+    await snap(page, "after-pause");
+  });
+});

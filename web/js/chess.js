@@ -140,6 +140,14 @@ export function createChess(ctx) {
     ui.scoreboard = game.players ? createScoreboard(t, game.players) : null;
     ui.best = h("aside", { class: "chess-best", id: "chess-best" });
     ui.end = h("div", { class: "status chess-end", id: "chess-end", role: "status", hidden: true });
+    // Pause hides the board and stops the clock (the time counts play only).
+    ui.pause = button("chess-pause", t("play.pause"), () => setPaused(true), { class: "ghost" });
+    ui.paused = h(
+      "div",
+      { class: "paused-panel", id: "chess-paused", hidden: true },
+      h("p", {}, t("play.paused")),
+      button("chess-resume", t("play.resume"), () => setPaused(false)),
+    );
     view.replaceChildren(
       h(
         "section",
@@ -153,6 +161,7 @@ export function createChess(ctx) {
           "div",
           { class: "tools" },
           button("chess-new", t("chess.newGame"), () => startNewGame()),
+          ui.pause,
           button("chess-duo", t("chess.duo.button"), () => askNames(t, data.names ?? [], startDuo), {
             class: "ghost",
           }),
@@ -167,6 +176,7 @@ export function createChess(ctx) {
         // printed an empty checkerboard when the sheet came with the button).
         printHeading(t, { title: t("home.chess.name") }),
         ui.board.el,
+        ui.paused,
         chessSheet(t, game.setup),
         ui.message,
         ui.end,
@@ -186,6 +196,7 @@ export function createChess(ctx) {
     ui.moves.textContent = t("chess.moves", { count: game.moves });
     ui.pairs.textContent = t("chess.pairs", { count: pairsFound(game), total: 32 });
     ui.scoreboard?.draw(game);
+    ui.pause.disabled = game.done;
     showEnd();
   }
 
@@ -196,8 +207,18 @@ export function createChess(ctx) {
   }
 
   /** Uncovers square i, as a click, a tap or Enter/Space does. */
+  /** Hides the board and stops the clock, or shows it again. */
+  function setPaused(on) {
+    if (!ui?.board) return;
+    ui.isPaused = on;
+    ui.board.el.hidden = on;
+    ui.paused.hidden = !on;
+    ui.pause.inert = on;
+    (on ? ui.paused.querySelector("button") : ui.pause).focus({ preventScroll: true });
+  }
+
   function choose(i) {
-    if (!game || starting) return;
+    if (!game || starting || ui?.isPaused) return;
     const hadMiss = game.shown.length === 2;
     const outcome = uncover(game, i);
     if (outcome === "none") return;
@@ -313,7 +334,7 @@ export function createChess(ctx) {
   function tick(ms) {
     if (!ui?.timer || !game) return;
     const started = game.moves > 0 || game.shown.length > 0;
-    if (started && !game.done) game.elapsed += ms;
+    if (started && !game.done && !ui.isPaused) game.elapsed += ms;
     ui.timer.textContent = ctx.i18n().duration(game.elapsed);
   }
 
