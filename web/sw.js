@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "a291f59c04efc612";
+const VERSION = "316ed8d0ed82667e";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -123,8 +123,8 @@ const [catalogs, ...screens] = await Promise.all([
   ),
   ...GAMES.map((game) => game.create(context)),
 ]);
-/** The games with their screens: {id, screen, tile}. */
-const games = GAMES.map((game, i) => ({ id: game.id, screen: screens[i], tile: game.tile !== false }));
+/** The games with their screens: {id, screen, tile, keys}. */
+const games = GAMES.map((game, i) => ({ id: game.id, screen: screens[i], tile: game.tile !== false, keys: game.keys ?? [] }));
 gamesUp = true;
 
 setLanguage(

@@ -183,6 +183,8 @@ export function createSync({
     if (got.data.unchanged && meta.account === account) {
       flush();
       if (sameProgress(localDoc(storage), meta.base)) {
+        // The server has this device's progress: nothing waits refused.
+        if (meta.refused) refused(null);
         lastSync = Date.now();
         return;
       }
