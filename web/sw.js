@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "316ed8d0ed82667e";
+const VERSION = "e5a0c98f85c60f7f";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -378,10 +378,12 @@ test("Kakuro under the one layout rule: held sideways the pad goes beside the bo
     const cellNow = () => page.$eval("#kk-board .kk-cell", (el) => el.getBoundingClientRect().width);
     assert.ok(await page.$eval(".kk-layout", (el) => el.classList.contains("layout-side")), "beside");
     const beside = await cellNow();
-    const board = await page.locator("#kk-board").boundingBox();
+    // The board's viewport (a board too small to read whole opens zoomed to 32 px in it, "whole board" a tap away).
+    const board = await page.locator("#kk-viewport").boundingBox();
     const pad = await page.locator("#kk-pad").boundingBox();
     assert.ok(pad.x >= board.x + board.width, `the pad beside the board (${JSON.stringify({ board, pad })})`);
-    assert.ok(board.y + board.height <= 390.5, `the whole board in the window (${JSON.stringify(board)})`);
+    assert.ok(board.y >= 0 && board.y + board.height <= 390.5, `the board's viewport in the window (${JSON.stringify(board)})`);
+    assert.ok(beside >= 32, `cells of ${beside} px`);
     await snap(page, "kakuro-sideways");
     // Stacked instead (the layout the page had before), the cells would be smaller.
     const stacked = await page.evaluate(() => {
@@ -406,7 +408,7 @@ test("Kakuro under the one layout rule: held sideways the pad goes beside the bo
 
 test("Kakuro's Pause hides the board and the pad and stops the clock; a solved game shows a result card", async () => {
   await withPage("kakuro-pause", { viewport: { width: 1280, height: 800 } }, async (page) => {
-    const puzzle = await newGame(page, suite.url, 6, "easy");
+    const puzzle = await newGame(page, suite.url, 10, "easy");
     await page.waitForTimeout(1200);
     await page.click("#kk-pause");
     assert.ok(await page.isHidden("#kk-board"), "the board hidden");
@@ -422,7 +424,7 @@ test("Kakuro's Pause hides the board and the pad and stops the clock; a solved g
     await typeSolution(page, suite.url, puzzle);
     await page.waitForSelector("#kk-solved");
     const card = await text(page, "#result-text");
-    assert.match(card, /^gridforge · Kakuro · 6×6 · Easy\n\d+:\d\d\nhttp/);
+    assert.match(card, /^gridforge · Kakuro · 10×10 · Easy\n\d+:\d\d\nhttp/);
     assert.ok(!/\b[1-9]{3,}\b/.test(card.split("\n")[0]), "no digits of the solution");
     assert.ok(await page.isDisabled("#kk-pause"), "nothing to pause once solved");
     await snap(page, "kakuro-result-card");

@@ -133,6 +133,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const noticeEl = notice && !tutorial ? h("p", { class: "kk-note kk-notice", id: "kk-notice" }, t(notice)) : null;
   /** The board and its side (pad, tools, panels): laid out by layout.js' rule. */
   let layoutEl;
+  /** The clue line and the zoom above the board. */
+  let barEl;
   view.replaceChildren(
     h(
       "section",
@@ -153,7 +155,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       (layoutEl = h(
         "div",
         { class: "kk-layout" },
-        h("div", { class: "kk-board-area" }, h("div", { class: "kk-board-bar" }, clueBar, zoom.controls), wrap, pausedPanel),
+        h("div", { class: "kk-board-area" }, (barEl = h("div", { class: "kk-board-bar" }, clueBar, zoom.controls)), wrap, pausedPanel),
         h(
           "div",
           { class: "kk-side" },
@@ -340,14 +342,21 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     screen.refresh();
   };
 
-  /** The room the board's viewport has in the layout applied now: {width, height}. */
+  /**
+   * The room the board's viewport has in the layout applied now: {width,
+   * height}. Under the head when the cells get 32 px there; else the whole
+   * window's height less the zoom bar (the page scrolls to the board, the
+   * head above it, as Triplex's stage does), which a phone held sideways needs.
+   */
   const room = () => {
     const width = wrap.clientWidth || window.innerWidth - 24;
     const top = wrap.getBoundingClientRect().top + window.scrollY;
     // Stacked, the pad goes under the board: leave it room.
     const reserve = layoutEl.classList.contains("layout-side") ? 16 : 150;
-    const height = Math.max(window.innerHeight - top - reserve, 240);
-    return { width, height };
+    const cellIn = (height) => Math.min((width - 1) / board.cols, (height - 1) / board.rows);
+    let height = window.innerHeight - top - reserve;
+    if (cellIn(height) < 32) height = Math.max(height, window.innerHeight - (barEl.offsetHeight || 0) - reserve - 8);
+    return { width, height: Math.max(height, 160) };
   };
 
   /**
@@ -406,7 +415,11 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   };
 
   screen.fit();
-  requestAnimationFrame(() => screen.fit());
+  requestAnimationFrame(() => {
+    screen.fit();
+    // A board that does not fit under the head opens scrolled to: the bar at the window's top.
+    if (wrap.getBoundingClientRect().bottom > window.innerHeight) barEl.scrollIntoView({ block: "start" });
+  });
   screen.refresh();
   // A big board opens zoomed (kakuro-zoom.js): on its first run with an empty cell.
   const empty = board.cells.findIndex((c, i) => c.kind === "digit" && !g.values[i]);
