@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "e5a0c98f85c60f7f";
+const VERSION = "f8680ce61a17465f";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

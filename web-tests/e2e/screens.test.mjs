@@ -483,15 +483,30 @@ test("your data at three sizes in both themes: nothing leaked, no sideways scrol
         await snap(page, `data-${view}-${scheme}`);
         await expectAccessible(page, `your data (${view}, ${scheme})`);
         // Every control a finger can hit (WCAG 2.5.8: 24 px at least).
-        const small = await page.$$eval("#view button, #view input, #view a", (els) =>
+        const small = await page.$$eval("#view button, #view input, #view a, #view label.button", (els) =>
           els
+            // A control drawn by its label is the label's size.
+            .filter((el) => !el.parentElement.closest("label.button"))
             .map((el) => [el.id || el.textContent.trim().slice(0, 20), el.getBoundingClientRect()])
             .filter(([, r]) => r.width > 0 && (r.width < 24 || r.height < 24))
             .map(([name, r]) => `${name} ${Math.round(r.width)}×${Math.round(r.height)}`),
         );
         assert.deepEqual(small, [], `${view} ${scheme}: controls under 24 px`);
+        assert.match(await text(page, "#data-back"), /^← \S/, "the way back, as on every screen");
+        // The file input is reached by the keyboard and named by its label.
+        await page.focus("#data-import-file");
+        assert.ok(await page.$eval("#data-import", (el) => el.matches(":focus-within")));
       });
     }
+  }
+  // In every language at 390 px.
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    await withPage(`data-${lang}`, { ...phone, locale }, async (page) => {
+      await page.goto(`${suite.url}#/data`);
+      await ready(page);
+      await page.waitForSelector("#data-server-none");
+      assert.deepEqual(await screenProblems(page), [], `${lang} #/data`);
+    });
   }
 });
 

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { isDeepStrictEqual } from "node:util";
+import { expectAccessible } from "../lib/accessibility.mjs";
 import { authenticator } from "../lib/authenticator.mjs";
 import { e2eSuite, keyPiece, ready, solveWith, text } from "../lib/browser.mjs";
 import { blockpuzzleLevels } from "../lib/engine.mjs";
@@ -280,6 +281,8 @@ test("a request over the cap gets 413 and loses nothing; your data shows the ser
     await ready(page);
     await page.waitForSelector("#data-server-stored");
     assert.match(await text(page, "#data-server"), /BlockPuzzle level/);
+    await snap(page, "your-data-signed-in");
+    await expectAccessible(page, "your data, signed in, with the server's copy");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#data-server-download")]);
     assert.match(download.suggestedFilename(), /^gridforge-account-/);
     await page.click("#data-server-delete");
@@ -406,6 +409,7 @@ test("a document over the account's cap is refused once, the player is told, and
     assert.equal(await page.getAttribute("#sync-too-large", "role"), "status", "told, not asked: no dialog");
     assert.equal(puts.length, 1, "sent once");
     await snap(page, "too-large");
+    await expectAccessible(page, "the too-large notice");
     // Polls go on; the refused size is not sent again.
     await new Promise((r) => setTimeout(r, 9000));
     assert.equal(puts.length, 1, "not sent again");

@@ -52,6 +52,14 @@ export function createYourData(ctx) {
   let deleteArmed = false;
 
   const today = () => new Date().toISOString().slice(0, 10);
+  /** A moment as the player reads it: the date and the time to the minute. */
+  const when = (ms) => {
+    try {
+      return new Intl.DateTimeFormat(ctx.i18n().lang, { dateStyle: "medium", timeStyle: "short" }).format(ms);
+    } catch {
+      return new Date(ms).toISOString();
+    }
+  };
   const counted = (counts) =>
     h(
       "ul",
@@ -91,7 +99,9 @@ export function createYourData(ctx) {
       h("h2", {}, t("data.deviceHeading")),
       h("p", {}, t("data.deviceBlurb")),
       button("data-export", t("data.export"), () => download(`gridforge-progress-${today()}.json`, sync.exportDoc())),
-      h("label", { class: "data-import" }, h("span", {}, t("data.import")), file),
+      // The file input inside a label drawn as a button: the browser's own
+      // "Choose file / No file chosen" said nothing about what it is for.
+      h("label", { class: "data-import button ghost", id: "data-import" }, h("span", {}, t("data.import")), file),
     );
   }
 
@@ -112,7 +122,7 @@ export function createYourData(ctx) {
           h(
             "li",
             { class: "data-conflict" },
-            h("span", {}, t("data.conflict", { slot: (c?.slot ?? 0) + 1, date: new Date(c?.at ?? 0).toLocaleString(ctx.i18n().lang) })),
+            h("span", {}, t("data.conflict", { slot: (c?.slot ?? 0) + 1, date: when(c?.at ?? 0) })),
             button(`data-conflict-open-${k}`, t("data.open"), () => {
               // The copy becomes the Kakuro game in play; the slot keeps the other.
               write(storage, CURRENT_KAKURO_KEY, c.copy.game);
@@ -136,11 +146,11 @@ export function createYourData(ctx) {
     else if (server === null) body.push(h("p", { id: "data-server-none" }, t(ctx.online() ? "data.signedOut" : "data.offline")));
     else {
       const doc = asDoc(server.document);
-      const when = server.updated_at ? new Date(server.updated_at).toLocaleString(ctx.i18n().lang) : "";
+      const written = server.updated_at ? when(server.updated_at) : "";
       const kb = (n) => (n / 1024).toFixed(1);
       body.push(
         doc
-          ? h("p", { id: "data-server-stored" }, t("data.serverStored", { size: kb(server.bytes), max: kb(server.max_bytes), date: when }))
+          ? h("p", { id: "data-server-stored" }, t("data.serverStored", { size: kb(server.bytes), max: kb(server.max_bytes), date: written }))
           : h("p", { id: "data-server-stored" }, t("data.serverNone")),
         doc ? counted(whatMerged(doc, emptyDoc())) : null,
         doc ? button("data-server-download", t("data.serverDownload"), () => download(`gridforge-account-${today()}.json`, server)) : null,
@@ -196,7 +206,7 @@ export function createYourData(ctx) {
       h(
         "section",
         { class: "your-data" },
-        screenHead({ href: "#/account", back: t("account.heading"), id: "data-back", title: t("data.heading"), titleId: "data-title" }),
+        screenHead({ href: "#/account", back: t("nav.back", { name: t("account.heading") }), id: "data-back", title: t("data.heading"), titleId: "data-title" }),
         line,
         deviceSection(),
         conflictsSection(),
