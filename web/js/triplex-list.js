@@ -236,6 +236,8 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
     {
       class: "levels-goto",
       id: "levels-goto",
+      // Out of range, the page says what there is (the browser's bubble would not).
+      novalidate: true,
       onsubmit: (e) => {
         e.preventDefault();
         goTo(Number(gotoInput.value));
