@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "24ca66a355030d37";
+const VERSION = "80540f2e867b9d75";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
