@@ -541,3 +541,21 @@ test("every symbol the client shows has a glyph in the browser's fonts (a stopwa
     assert.deepEqual(missing, [], "drawn as a box");
   });
 });
+
+test("ChessMemory held sideways: the side column has no gap under its tools", async () => {
+  await withPage("chess-sideways-column", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/chess`);
+    await ready(page);
+    await page.waitForSelector("#chess-board .chess-square");
+    // The next item seen under the tools (the help, while there is no message).
+    const gap = await page.evaluate(() => {
+      const tools = document.querySelector(".chess > .tools").getBoundingClientRect();
+      const below = [...document.querySelectorAll(".chess > *")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.height > 0 && r.top >= tools.bottom)
+        .sort((a, b) => a.top - b.top)[0];
+      return below.top - tools.bottom;
+    });
+    assert.ok(gap <= 24, `${gap} px between the tools and what follows`);
+  });
+});
