@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "80540f2e867b9d75";
+const VERSION = "a5abe03fc175d8bf";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -101,6 +101,20 @@ test("a Kakuro board prints alone on one page, its clues legible", async () => {
   });
 });
 
+/** Where the ink lies on the page `name` printScreen rendered: {left, right, width} in pixels of its 30 dpi picture. */
+function inkColumns(name) {
+  const image = readFileSync(path.join(ARTIFACTS, `print-${name}.pgm`));
+  const [, width, height] = image.subarray(0, 20).toString("latin1").split(/\s+/).map(Number);
+  const pixels = image.subarray(image.length - width * height);
+  let [left, right] = [width, -1];
+  pixels.forEach((p, i) => {
+    if (p >= 240) return;
+    left = Math.min(left, i % width);
+    right = Math.max(right, i % width);
+  });
+  return { left, right, width };
+}
+
 test("a Triplex level prints its board alone on one page", async () => {
   await withPage("print-triplex", desktop, async (page) => {
     await page.goto(`${suite.url}#/triplex/1`);
@@ -110,6 +124,11 @@ test("a Triplex level prints its board alone on one page", async () => {
     const code = await text(page, "#level-code");
     assert.match(printed, new RegExp(`Triplex · Level 1\\s+Code ${code} · `), "the heading: game, level, code, day");
     assert.ok(!printed.includes("← Triplex"), "the screen's head is not printed");
+    // The rectangle and the loose pieces lie in the middle of the page, clear of
+    // its edges (the pieces ran to the right edge at the screen's cell size).
+    const { left, right, width } = inkColumns("triplex");
+    assert.ok(left > width * 0.12 && right < width * 0.88, `ink from ${left} to ${right} of ${width}`);
+    assert.ok(Math.abs(left - (width - 1 - right)) < width * 0.12, `centred: ${left} left, ${width - 1 - right} right`);
   });
 });
 
