@@ -328,6 +328,23 @@ const SCREENS = [
       await page.waitForSelector("#daily-tables .daily-table");
     },
   },
+  {
+    // "Your data" (issue 43), with a Kakuro conflict copy and an import's message.
+    name: "your-data",
+    async reach(page) {
+      const copy = { slot: 0, at: Date.UTC(2026, 10, 20), copy: { game: { format: 1 }, size: 10, difficulty: "easy", elapsed: 1, started: 1 } };
+      await page.evaluate((c) => localStorage.setItem("gridforge.kakuro.conflicts.v1", JSON.stringify([c])), copy);
+      await page.goto(`${suite.url}#/data`);
+      await page.waitForSelector("#data-conflicts");
+      await page.waitForSelector("#data-server-none");
+      await page.setInputFiles("#data-import-file", {
+        name: "progress.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify({ format: 1, keys: {}, at: {} })),
+      });
+      await page.waitForSelector("#data-message");
+    },
+  },
 ];
 
 for (const { name: layout, options } of LAYOUTS) {
