@@ -13,6 +13,11 @@ use std::process::{Command, Output};
 #[path = "../crates/server/tests/common/postgres.rs"]
 mod postgres;
 
+/// A person's solving path for the solve (issue 38: a counted daily solve
+/// without one is held off the table).
+#[path = "../crates/server/tests/common/paths.rs"]
+mod paths;
+
 fn gridforge(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridforge"))
         .args(args)
@@ -80,10 +85,14 @@ async fn daily_names_are_moderated(database: &str) {
     let board: gridforge_kakuro::Board = started["puzzle"].as_str().unwrap().parse().unwrap();
     let solved = gridforge_kakuro::solve(&board, 1, 5_000_000).unwrap();
     let grid = solved.solutions[0].to_string();
-    clock.shift(started["min_time_ms"].as_i64().unwrap() + 100);
+    // Past the human floor, so the person's path is not held for review.
+    let floor = paths::floor_ms(started["puzzle"].as_str().unwrap());
+    let wait = started["min_time_ms"].as_u64().unwrap().max(floor) + 100;
+    clock.shift(wait as i64);
+    let path = paths::person_path(&grid, wait, 29);
     let (status, body) = post(
         format!("/api/kakuro/daily/{date}/easy/solve"),
-        json!({"token": started["token"], "player": player, "grid": grid, "name": "Eve"}),
+        json!({"token": started["token"], "player": player, "grid": grid, "name": "Eve", "path": path}),
     )
     .await;
     assert!(status.is_success(), "{body}");

@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "a5abe03fc175d8bf";
+const VERSION = "5be577bc1c50268a";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -44,6 +44,7 @@ const FILES = [
   "js/daily-api.js",
   "js/daily-chess.js",
   "js/daily-kakuro.js",
+  "js/daily-replay.js",
   "js/daily-store.js",
   "js/daily-tables.js",
   "js/daily.js",

@@ -15,6 +15,9 @@
 //! `Config::clock`) moves past the puzzle's believable minimum and back after
 //! it, so daily solves are accepted, recorded and ranked, not only refused.
 //!
+//! The published paths' route (`/api/paths/{entry}`, issue 38) gets
+//! `daily-` and the GET's tail as its entry id.
+//!
 //! The account routes (issue 38) are fuzzed without a session (so their
 //! 401s and the WebAuthn ceremonies' bodies), with the web client's
 //! cross-site header.
@@ -185,7 +188,10 @@ fuzz_target!(|data: &[u8]| {
     let uri = path
         .replace("{number}", &level.to_string())
         .replace("{date}", &day.to_string())
-        .replace("{difficulty}", difficulty);
+        .replace("{difficulty}", difficulty)
+        // A published path's entry id: the rest of the path (a GET's tail)
+        // is its hex nonce, or whatever the fuzzer makes of it.
+        .replace("{entry}", "daily-");
     runtime.block_on(async {
         if *method == "post" {
             let mut body = rest.to_vec();

@@ -16,6 +16,11 @@ pub struct Args {
     /// Address to listen on.
     #[arg(long, env = "GRIDFORGE_ADDR", default_value = DEFAULT_ADDR)]
     addr: SocketAddr,
+    /// For the browser tests only: the server's clock is the system's plus
+    /// the milliseconds written in this file, read again every 100 ms (so a
+    /// test can move a running server past a daily's close). Hidden.
+    #[arg(long, hide = true, value_name = "FILE")]
+    test_clock_file: Option<std::path::PathBuf>,
     /// Database: `sqlite://FILE` (created on first start, WAL journal) or a
     /// `postgres://USER@HOST/DB` URL. Without it, the URL is read from the
     /// file GRIDFORGE_DATABASE_URL_FILE names, or from the systemd
@@ -200,6 +205,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.commit = env!("GRIDFORGE_BUILD_COMMIT").to_string();
     if let Some(slots) = args.compute_slots {
         config.compute_slots = slots as usize;
+    }
+    if let Some(file) = args.test_clock_file {
+        config.clock.follow_file(file, Duration::from_millis(100));
     }
     gridforge_server::run(config)?;
     Ok(ExitCode::SUCCESS)

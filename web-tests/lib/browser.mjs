@@ -46,10 +46,16 @@ function freePort() {
 
 /**
  * Starts `gridforge serve` on 127.0.0.1 with a new SQLite database and waits
- * until /healthz answers. Returns {url, stop, log}.
+ * until /healthz answers. Returns {url, stop, log, shiftClock}:
+ * `shiftClock(ms)` moves the server's clock on by `ms` (back when negative)
+ * through its hidden test clock file, and resolves once it has (the server
+ * reads the file every 100 ms).
  */
 export async function startServer() {
   const dir = mkdtempSync(path.join(tmpdir(), "gridforge-e2e-"));
+  const clockFile = path.join(dir, "clock-offset-ms");
+  let clockOffset = 0;
+  writeFileSync(clockFile, "0\n");
   const port = await freePort();
   const child = spawn(
     binary(),
@@ -61,6 +67,8 @@ export async function startServer() {
       `sqlite://${path.join(dir, "gridforge.db")}`,
       "--rate-limit",
       "0",
+      "--test-clock-file",
+      clockFile,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -93,7 +101,12 @@ export async function startServer() {
     await gone;
     clearTimeout(timer);
   };
-  return { url, stop, log: () => log };
+  const shiftClock = async (ms) => {
+    clockOffset += ms;
+    writeFileSync(clockFile, `${clockOffset}\n`);
+    await new Promise((r) => setTimeout(r, 400));
+  };
+  return { url, stop, log: () => log, shiftClock };
 }
 
 /**
@@ -152,6 +165,8 @@ export function e2eSuite(prefix) {
       return server.url;
     },
     withPage: (name, options, fn) => withPage(browser, name, options, fn),
+    /** Moves the server's clock on by `ms` (see startServer). */
+    shiftClock: (ms) => server.shiftClock(ms),
     async snap(page, name) {
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}-${name}.png`), fullPage: true });

@@ -64,6 +64,64 @@ export async function typeEngineSolution(page, { stop = () => false, notBefore =
 }
 
 /**
+ * Types the engine's solution into the Kakuro board on screen as a person
+ * does (issue 38: a path in reading order, without a correction, or faster
+ * than a person, is held for review): the cells in an order shuffled by
+ * `seed`, the first one written wrong and corrected last, and before that
+ * last key `beforeLast()` (which moves the clocks past the puzzle's human
+ * floor). Cells already right (after a reload) are left. With `stopAfter`,
+ * stops after that many cells, the first still wrong. Returns the
+ * [cell, digit] pairs typed right.
+ */
+export async function typeLikeAPerson(page, { seed = 1, stopAfter = Infinity, beforeLast = async () => {} } = {}) {
+  await page.waitForSelector("#kk-board");
+  const text = await page.getAttribute("#kk-board", "data-puzzle");
+  const { digit } = readPuzzle(text);
+  const cells = engineSolution(text).flatMap((d, i) => (d && digit[i] ? [[i, d]] : []));
+  // mulberry32: a small seeded generator.
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = cells.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [cells[i], cells[j]] = [cells[j], cells[i]];
+  }
+  const value = (i) => page.locator(`#kk-board [data-i='${i}'] .kk-value`).innerText();
+  const todo = [];
+  for (const [i, d] of cells) if ((await value(i)) !== String(d)) todo.push([i, d]);
+  if (!todo.length) return [];
+  const [[firstCell, firstDigit], ...rest] = todo;
+  await page.click(`#kk-board [data-i='${firstCell}']`);
+  await page.keyboard.press(String((firstDigit % 9) + 1));
+  const typed = [];
+  for (const [i, d] of rest) {
+    if (typed.length + 1 >= stopAfter) return typed;
+    await page.click(`#kk-board [data-i='${i}']`);
+    await page.keyboard.press(String(d));
+    typed.push([i, d]);
+    await page.waitForTimeout(Math.round(10 + next() * 60));
+  }
+  await beforeLast();
+  await page.click(`#kk-board [data-i='${firstCell}']`);
+  await page.keyboard.press(String(firstDigit));
+  return [...typed, [firstCell, firstDigit]];
+}
+
+/**
+ * Moves both clocks on by `ms`: the server's (through its test clock file)
+ * and the page's (Playwright's clock, installed before the page loaded), so
+ * a solve's time and its path's times agree, past a puzzle's human floor.
+ */
+export async function advanceClocks(suite, page, ms) {
+  await suite.shiftClock(ms);
+  await page.clock.fastForward(ms);
+}
+
+/**
  * When a daily Kakuro whose start token was answered at `startedAt` may be
  * solved: the believable minimum the server gives for the puzzle
  * (`min_time_ms` of GET /api/kakuro/daily/{date}, none: 0) and a margin.

@@ -33,6 +33,11 @@ export function createDailyApi(base, fetchImpl = globalThis.fetch) {
     kakuroSolve: (date, difficulty, body) => call("POST", `${kakuro(date, difficulty)}/solve`, body),
     /** The table: {solvers, best, assisted, you}. */
     kakuroTable: (date, difficulty, player) => call("GET", withPlayer(`${kakuro(date, difficulty)}/table`, player)),
+    /**
+     * A table entry's solving path once public (the line's `entry`):
+     * {entry, game, what, time_ms, solved_at, public_at, path, puzzle}.
+     */
+    path: (entry) => call("GET", `api/paths/${enc(entry)}`),
     /** The day's ChessMemory (`date` null: today): {date, counts}. */
     chessDay: (date = null) => call("GET", `api/chess/daily/${date ? enc(date) : "today"}`),
     /** A new game: {game, counts, min_turn_ms, miss_show_ms}. */

@@ -6,10 +6,19 @@
 // day), the help button asks the daily's own hint route with the token
 // (which makes the solve assisted on the server) and every press is counted
 // (the check as a check, the later stages as hints), and on a solve the
-// grid posted with those counts; the server's answer (counted or not,
-// assisted, time and rank) and then the table show under the board.
+// grid posted with those counts and the solving path (issue 38: every
+// digit set or erased with its time since the server's start, recorded by
+// solve-path.js and kept with the board, so a reload goes on with the whole
+// path); the server's answer (counted or not, assisted, held for review,
+// time and rank) and then the table show under the board, with a replay of
+// each entry's path once the daily has closed (daily-replay.js).
+//
+// The clock shown is the server's: it runs from the start the server gave
+// (`issued_at`, for an account its first start on any device), through
+// reloads and time away, as the server times the solve.
 
 import { button, h } from "./dom.js";
+import { openReplay } from "./daily-replay.js";
 import { dailyKey, dayOf, isDate, recordResult, streak } from "./daily-store.js";
 import { dailyTitle, tableSection } from "./daily-tables.js";
 import { createKakuroApi } from "./kakuro-api.js";
@@ -19,6 +28,10 @@ import { DIFFICULTIES, parseBoard, solutionText } from "./kakuro-model.js";
 import { showBoardScreen } from "./kakuro-play.js";
 import { loadKakuroSettings } from "./kakuro-store.js";
 import { resultCard } from "./share.js";
+import { createRecorder, GAME_KAKURO } from "./solve-path.js";
+
+/** How far two reckonings of the server's start may differ and still be the same start (network delays), ms. */
+const ORIGIN_SLACK_MS = 5_000;
 
 /** The daily Kakuro screens; `shared` is what daily.js gives its parts. */
 export function createDailyKakuro(shared) {
@@ -68,6 +81,17 @@ export function createDailyKakuro(shared) {
       }
       entry.token = started.data.token;
       entry.counts = started.data.counts !== false;
+      // This device's clock at the server's start (the server says how long
+      // its clock has run), so the time shown and the path's times are the
+      // server's whatever this device's clock says.
+      const origin = Date.now() - (Number(started.data.elapsed_ms) || 0);
+      if (!Number.isFinite(entry.origin) || Math.abs(entry.origin - origin) > ORIGIN_SLACK_MS) {
+        // A new start (an anonymous player's lost token): the path starts
+        // again from it, with the digits already on the board entered at
+        // once. An account's restart keeps its first start, and its path.
+        entry.origin = origin;
+        entry.path = [];
+      }
     }
     entry.game = serializeGame(game);
     data.kakuro[key] = entry;
@@ -75,15 +99,48 @@ export function createDailyKakuro(shared) {
     show(view, { date, difficulty, key, entry, game });
   }
 
+  /** The recorder of the daily's path, from what the entry kept. */
+  function recorderOf(entry, game) {
+    if (!Number.isFinite(entry.origin)) {
+      // Kept before paths were recorded: from now, the time so far.
+      entry.origin = Date.now() - game.elapsed;
+      entry.path = [];
+    }
+    const events = Array.isArray(entry.path) ? entry.path : [];
+    return createRecorder(GAME_KAKURO, { elapsedMs: Date.now() - entry.origin, events, now: () => Date.now() });
+  }
+
+  /** Notes every digit cell whose digit differs from the path's (a move, an undo, a hint). */
+  function record(c) {
+    const { entry, game, recorder } = c;
+    if (game.solved && entry.result) return;
+    game.board.cells.forEach((cell, i) => {
+      if (cell.kind === "digit" && !cell.given) recorder.digit(i, game.values[i]);
+    });
+    entry.path = recorder.events;
+  }
+
+  /** The path's wire text, or undefined (none recorded, or past the format's caps: the server then holds the solve). */
+  function pathText(c) {
+    try {
+      return c.entry.path?.length ? c.recorder.encode() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   function show(view, c) {
     current = c;
     const { entry, game } = c;
+    c.recorder = recorderOf(entry, game);
+    if (!game.solved) record(c);
     c.resultEl = h("div", { class: "daily-result", id: "daily-result" });
     c.tableEl = h("div", { class: "daily-end-table", id: "daily-end-table" });
     const daily = {
       back: { href: shared.dayHref(c.date), label: t("nav.back", { name: t("daily.title") }) },
       date: c.date,
       autosave(g) {
+        record(c);
         entry.game = serializeGame(g);
         shared.save();
       },
@@ -136,6 +193,7 @@ export function createDailyKakuro(shared) {
       name: data.name ?? undefined,
       hints: entry.hints,
       checks: entry.checks,
+      path: pathText(c),
     });
     c.sending = false;
     c.justSent = true;
@@ -143,8 +201,8 @@ export function createDailyKakuro(shared) {
     else if (!answer.ok) entry.result = { refused: true, error: answer.error };
     else {
       const a = answer.data;
-      const [counted, assisted] = [a.counted === true, a.assisted === true];
-      entry.result = { ms: a.time_ms, counted, assisted, rank: a.rank ?? null };
+      const [counted, assisted, held] = [a.counted === true, a.assisted === true, a.under_review === true];
+      entry.result = { ms: a.time_ms, counted, assisted, held, rank: a.rank ?? null };
       recordResult(data, c.date, dailyKey("kakuro", c.difficulty), entry.result);
     }
     if (entry.result) entry.token = null;
@@ -164,13 +222,19 @@ export function createDailyKakuro(shared) {
     else if (c.offline) text = t("daily.solveOffline");
     else if (!r) text = "";
     else if (r.refused) text = t("daily.solveRefused", { error: r.error || "?" });
+    else if (r.held) text = t("daily.resultHeld", { time });
     else if (r.assisted) text = t("daily.resultAssisted", { time });
     else if (!r.counted) text = t("daily.resultNotCounted", { time });
     else text = t("daily.resultCounted", { time, rank: r.rank ?? "?" });
     c.resultEl.replaceChildren(
       h(
         "span",
-        { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)), "data-assisted": String(Boolean(r?.assisted)) },
+        {
+          id: "daily-result-text",
+          "data-counted": String(Boolean(r?.counted)),
+          "data-assisted": String(Boolean(r?.assisted)),
+          "data-held": String(Boolean(r?.held)),
+        },
         text,
       ),
       ...(c.offline ? [button("daily-retry", t("daily.retry"), () => submit(c))] : []),
@@ -197,7 +261,8 @@ export function createDailyKakuro(shared) {
     const r = await api.kakuroTable(c.date, c.difficulty, shared.player);
     if (current !== c || !r?.ok) return;
     const title = dailyTitle(words, "kakuro", c.difficulty, c.entry.width, c.entry.height);
-    c.tableEl.replaceChildren(tableSection(words, dailyKey("kakuro", c.difficulty), title, r.data));
+    const replay = (line) => openReplay(c.tableEl, words, api, line);
+    c.tableEl.replaceChildren(tableSection(words, dailyKey("kakuro", c.difficulty), title, r.data, false, replay));
   }
 
   return {
@@ -216,7 +281,12 @@ export function createDailyKakuro(shared) {
       current = null;
     },
     tick(ms) {
-      board?.tick(ms);
+      // The server's time since its start, not the time this screen was shown.
+      const c = current;
+      if (board && c && !c.game.solved && Number.isFinite(c.entry.origin)) {
+        c.game.elapsed = Math.max(0, Date.now() - c.entry.origin);
+        board.tick(0);
+      } else board?.tick(ms);
     },
     fit() {
       board?.fit();

@@ -1,8 +1,10 @@
 // The daily puzzles' tables as the Today screen and the end of a daily show
 // them: the best clean times (ChessMemory: time, then moves), the assisted
 // solves apart, how many solved, and the player's own row highlighted (or
-// added under the ten best); and the player's streak, best times and history
-// kept on this device (daily-store.js).
+// added under the ten best), held for review apart, and once a daily has
+// closed a "Replay" button on each line (its solving path, daily-replay.js);
+// and the player's streak, best times and history kept on this device
+// (daily-store.js).
 
 import { h } from "./dom.js";
 import { bestTimes, history, streak } from "./daily-store.js";
@@ -17,9 +19,11 @@ export function dailyTitle(words, game, difficulty = null, width = null, height 
 
 /**
  * One daily's table from the server's answer `table` (kakuroTable or
- * chessTable): a section with id `daily-table-<key>`. `chess` adds the moves.
+ * chessTable): a section with id `daily-table-<key>`. `chess` adds the moves;
+ * `onReplay(line)`, when given, puts a Replay button on each line whose
+ * path is public (the line has an `entry`).
  */
-export function tableSection(words, key, title, table, chess = false) {
+export function tableSection(words, key, title, table, chess = false, onReplay = null) {
   const { t } = words;
   const duration = (ms) => words.duration(ms);
   const name = (n) => n ?? t("daily.unnamed");
@@ -32,8 +36,30 @@ export function tableSection(words, key, title, table, chess = false) {
     h("p", { class: "daily-solvers" }, t("daily.solvers", { count: table.solvers ?? 0 })),
   );
   const best = Array.isArray(table.best) ? table.best : [];
+  const held = Boolean(you?.under_review);
+  const replays = Boolean(onReplay) && best.some((row) => typeof row.entry === "string");
+  const replayCell = (row) =>
+    replays
+      ? h(
+          "td",
+          {},
+          typeof row.entry === "string"
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "daily-replay-button",
+                  "data-entry": row.entry,
+                  "aria-label": t("daily.replayOf", { name: name(row.name), time: duration(row.time_ms) }),
+                  onclick: () => onReplay(row),
+                },
+                t("daily.replay"),
+              )
+            : null,
+        )
+      : null;
   const isYou = (row) =>
-    you && !you.assisted && row.rank === you.rank && row.time_ms === you.time_ms && (!chess || row.moves === you.moves);
+    you && !you.assisted && !held && row.rank === you.rank && row.time_ms === you.time_ms && (!chess || row.moves === you.moves);
   let youShown = false;
   const rowOf = (row, mine) =>
     h(
@@ -43,13 +69,14 @@ export function tableSection(words, key, title, table, chess = false) {
       h("td", {}, name(row.name), mine ? h("strong", { class: "daily-you-mark" }, ` (${t("daily.you")})`) : null),
       h("td", {}, duration(row.time_ms)),
       chess ? h("td", {}, String(row.moves)) : null,
+      replayCell(row),
     );
   const rows = best.map((row) => {
     const mine = !youShown && isYou(row);
     youShown ||= mine;
     return rowOf(row, mine);
   });
-  if (you && !you.assisted && !youShown && Number.isInteger(you.rank)) {
+  if (you && !you.assisted && !held && !youShown && Number.isInteger(you.rank)) {
     rows.push(rowOf({ rank: you.rank, name: t("daily.you"), time_ms: you.time_ms, moves: you.moves }, true));
   }
   if (rows.length) {
@@ -68,6 +95,7 @@ export function tableSection(words, key, title, table, chess = false) {
             h("th", { scope: "col" }, t("daily.name")),
             h("th", { scope: "col" }, t("daily.time")),
             chess ? h("th", { scope: "col" }, t("daily.moves")) : null,
+            replays ? h("th", { scope: "col" }, t("daily.replayColumn")) : null,
           ),
         ),
         h("tbody", {}, rows),
@@ -85,7 +113,9 @@ export function tableSection(words, key, title, table, chess = false) {
       ),
     );
   }
-  if (you?.assisted) {
+  if (held) {
+    section.append(h("p", { class: "daily-you-held you" }, t("daily.youHeld", { time: duration(you.time_ms) })));
+  } else if (you?.assisted) {
     section.append(
       h("p", { class: "daily-you-assisted you" }, t("daily.youAssisted", { time: duration(you.time_ms) })),
     );

@@ -12,6 +12,7 @@ import { button, h, screenHead } from "./dom.js";
 import { createDailyApi } from "./daily-api.js";
 import { createDailyChess } from "./daily-chess.js";
 import { createDailyKakuro } from "./daily-kakuro.js";
+import { openReplay } from "./daily-replay.js";
 import { addDays, dailyKey, dayOf, isDate, loadDaily, playerId, saveDaily } from "./daily-store.js";
 import { dailyTitle, dateText, streakSection, tableSection } from "./daily-tables.js";
 import { DIFFICULTIES } from "./kakuro-model.js";
@@ -197,7 +198,7 @@ export function createDaily(ctx) {
       const key = p ? dailyKey("kakuro", p.difficulty) : dailyKey("chess");
       const title = p ? dailyTitle(words, "kakuro", p.difficulty, p.width, p.height) : dailyTitle(words, "chess");
       if (!r?.ok) return h("p", { class: "daily-table-missing" }, title, ": ", t("daily.tableMissing"));
-      return tableSection(words, key, title, r.data, !p);
+      return tableSection(words, key, title, r.data, !p, (line) => openReplay(el, words, api, line));
     });
     el.replaceChildren(...sections);
   }

@@ -10,11 +10,17 @@
 //!    for the levels with the fewest pieces, so the anti-cheat floor is
 //!    short; `daily`: today's easy daily Kakuro, one token per player (a
 //!    player has one counted solve a daily).
-//! 2. Waits out the floor (the daily's believable minimum: 150 ms a cell).
+//! 2. Waits out the floor (the daily's: its human floor, which is above its
+//!    believable minimum of 150 ms a cell, so the solves are not held).
 //! 3. Submits one correct solve per token from `connections` workers for
 //!    `seconds` (or until the tokens run out) and reports solves per second
 //!    and latency percentiles. Anything but 200 counts as an error (a daily
-//!    solve must also come back counted).
+//!    solve must also come back counted and not held for review). Every
+//!    daily solve carries a solving path (issue 38: a counted solve without
+//!    one is held), a person's: the digits in a shuffled order, one written
+//!    wrong and corrected, uneven gaps, the last one just before the
+//!    submission; it is made as the solve is sent, so the server's replay
+//!    and checks are part of what is measured.
 //!
 //! Only loopback addresses are accepted: this is a local measurement.
 
@@ -70,7 +76,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // 1. Tokens.
     let started = Instant::now();
-    let tokens: Arc<Mutex<Vec<(String, String)>>> = Arc::new(Mutex::new(Vec::new()));
+    // (k, token, the token's issue time by the server's clock).
+    let tokens: Arc<Mutex<Vec<(usize, String, u64)>>> = Arc::new(Mutex::new(Vec::new()));
     let fetched = Arc::new(AtomicUsize::new(0));
     let fetchers: Vec<_> = (0..connections)
         .map(|_| {
@@ -104,7 +111,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         continue;
                     };
                     if let Some(token) = body["token"].as_str() {
-                        tokens.lock().unwrap().push((plan.submit)(k, token));
+                        let issued_at = body["issued_at"].as_u64().unwrap_or(0);
+                        tokens
+                            .lock()
+                            .unwrap()
+                            .push((k, token.to_string(), issued_at));
                     }
                 }
             })
@@ -132,14 +143,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let errors = Arc::new(AtomicUsize::new(0));
     let workers: Vec<_> = (0..connections)
         .map(|_| {
-            let (client, base, tokens, errors) =
-                (client.clone(), base.clone(), tokens.clone(), errors.clone());
+            let (client, base, plan, tokens, errors) = (
+                client.clone(),
+                base.clone(),
+                plan.clone(),
+                tokens.clone(),
+                errors.clone(),
+            );
             tokio::spawn(async move {
                 let mut latencies: Vec<u32> = Vec::new();
                 while Instant::now() < deadline {
-                    let Some((path, body)) = tokens.lock().unwrap().pop() else {
+                    let Some((k, token, issued_at)) = tokens.lock().unwrap().pop() else {
                         break;
                     };
+                    let (path, body) = (plan.submit)(k, &token, issued_at);
                     let sent = Instant::now();
                     let ok = match client
                         .post(format!("{base}{path}"))
@@ -151,8 +168,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         Ok(response) => {
                             let ok = response.status().is_success();
                             let answer = response.bytes().await.unwrap_or_default();
-                            // A daily solve must be on the table.
+                            // A daily solve must be on the table, not held.
                             ok && !answer.windows(16).any(|w| w == b"\"counted\":false")
+                                && !answer.windows(19).any(|w| w == b"\"under_review\":true")
                         }
                         Err(_) => false,
                     };
@@ -212,8 +230,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 type Call = (String, String);
 /// The k-th start.
 type Start = dyn Fn(usize) -> Call + Send + Sync;
-/// The submission of the k-th token.
-type Submit = dyn Fn(usize, &str) -> Call + Send + Sync;
+/// The submission of the k-th token, given the token and its issue time
+/// (Unix ms), made as it is sent.
+type Submit = dyn Fn(usize, &str, u64) -> Call + Send + Sync;
 
 /// What the load starts and submits.
 struct Plan {
@@ -247,7 +266,7 @@ fn triplex_plan() -> Result<Plan, Box<dyn std::error::Error>> {
             let level = levels[k % levels.len()].0;
             (format!("/api/triplex/levels/{level}/start"), String::new())
         }),
-        submit: Box::new(move |k, token| {
+        submit: Box::new(move |k, token, _| {
             let (level, placements) = &for_submit[k % for_submit.len()];
             (
                 format!("/api/triplex/levels/{level}/solves"),
@@ -286,8 +305,18 @@ async fn daily_plan(
     let board: gridforge_kakuro::Board =
         started["puzzle"].as_str().ok_or("no easy daily")?.parse()?;
     let solved = gridforge_kakuro::solve(&board, 1, 5_000_000)?;
-    let grid = serde_json::to_string(&solved.solutions[0].to_string())?;
-    let floor = Duration::from_millis(started["min_time_ms"].as_u64().unwrap_or(0));
+    let solution = solved.solutions[0].clone();
+    let grid = serde_json::to_string(&solution.to_string())?;
+    // The human floor: a faster solve's path is flagged and held.
+    let human = gridforge_kakuro::path::human_floor_ms(&board).unwrap_or(0);
+    let floor = Duration::from_millis(started["min_time_ms"].as_u64().unwrap_or(0).max(human));
+    let cells: Vec<(usize, u8)> = solution
+        .digits()
+        .iter()
+        .enumerate()
+        .filter(|(_, &d)| d != 0)
+        .map(|(cell, &d)| (cell, d))
+        .collect();
     // Players differ between runs, so a second run on one database counts too.
     let run = std::process::id();
     let start_path = format!("{path}/start");
@@ -299,12 +328,67 @@ async fn daily_plan(
                 format!(r#"{{"player":"load-{run}-{k:07}"}}"#),
             )
         }),
-        submit: Box::new(move |k, token| {
+        submit: Box::new(move |k, token, issued_at| {
+            let elapsed = unix_ms().saturating_sub(issued_at);
+            let path = person_path(&cells, elapsed, k as u64);
             (
                 solve_path.clone(),
-                format!(r#"{{"token":"{token}","player":"load-{run}-{k:07}","grid":{grid}}}"#),
+                format!(
+                    r#"{{"token":"{token}","player":"load-{run}-{k:07}","grid":{grid},"path":"{path}"}}"#
+                ),
             )
         }),
         floor,
     })
+}
+
+/// Now, Unix ms (the server is on this machine: the same clock).
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A person's solving path of the digit `cells` (cell, digit), its last
+/// event `end_ms` after the start: the digits in an order shuffled by
+/// `seed`, the first written wrong and corrected at the end, gaps of 1 to 8
+/// units.
+fn person_path(cells: &[(usize, u8)], end_ms: u64, seed: u64) -> String {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut order = cells.to_vec();
+    for i in (1..order.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    let Some(&(first_cell, first_digit)) = order.first() else {
+        return String::new();
+    };
+    let mut events = vec![(first_cell, first_digit % 9 + 1)];
+    events.extend(order[1..].iter().copied());
+    events.push((first_cell, first_digit));
+    let weights: Vec<u64> = events.iter().map(|_| 1 + next() % 8).collect();
+    let total: u64 = weights.iter().sum();
+    let mut at = 0;
+    let mut last = 0;
+    let events = events
+        .into_iter()
+        .zip(weights)
+        .map(|((cell, digit), w)| {
+            at += w;
+            let t_ms = (end_ms * at / total).max(last + 1);
+            last = t_ms;
+            gridforge_kakuro::KakuroEvent {
+                t_ms,
+                cell,
+                digit: Some(digit),
+            }
+        })
+        .collect();
+    gridforge_kakuro::KakuroPath { events }.to_string()
 }

@@ -56,6 +56,7 @@ pub mod openapi;
 pub mod passkeys;
 pub mod paths;
 pub mod process_metrics;
+pub mod published;
 pub mod router;
 pub mod secrets;
 pub mod session_cookie;

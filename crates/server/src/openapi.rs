@@ -55,6 +55,7 @@ pub const FAMILY_TAG: &str = "family";
         crate::daily::help::daily_hint,
         crate::daily::help::daily_candidates,
         crate::daily::kakuro::kakuro_table,
+        crate::published::published_path,
         crate::daily::chess::chess_today,
         crate::daily::chess::chess_day,
         crate::daily::chess::chess_start,

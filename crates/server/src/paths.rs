@@ -9,11 +9,12 @@
 //!   anything is recorded, so the start token is NOT used up: the client
 //!   may send the solve again with a good path. Nothing is gained by it,
 //!   since the time still runs from the token's issue.
-//! - A solve with no path is recorded as before, not held: the web client
-//!   does not send paths yet, nor do the CLI and older clients. Once the
-//!   client sends them, holding path-less public solves is one line in
-//!   [`without_path`] (a script could otherwise dodge the flags by leaving
-//!   the path out).
+//! - A daily Kakuro solve with no path is recorded but, when it would be
+//!   public, held for review ([`without_path`]): a script could otherwise
+//!   dodge the flags by leaving the path out. The web client sends a path
+//!   with every daily solve; a private solve (not counted) needs none.
+//!   Triplex and BlockPuzzle solves without a path are not held yet (see
+//!   [`check_triplex`]).
 //! - Flags hold only entries that would be public: counted daily solves and
 //!   unhinted Triplex/BlockPuzzle solves. Bursts of the client's own help
 //!   (many digits 1 ms apart) look mechanical, so an assisted daily solve is
@@ -115,7 +116,13 @@ pub fn check_triplex(
     exposure: Exposure,
 ) -> Result<CheckedPath, ApiError> {
     let Some(text) = text else {
-        return Ok(without_path(exposure));
+        // Not held yet: the web client's Triplex and BlockPuzzle screens do
+        // not send paths, and a level's human floor is seconds past what
+        // the tests and the browser tests play at (the docs' paths chapter).
+        return Ok(without_path(Exposure {
+            public: false,
+            ..exposure
+        }));
     };
     let path: gridforge_triplex::TriplexPath = text
         .parse()
@@ -133,13 +140,18 @@ fn timing(time_ms: u64) -> Timing {
     }
 }
 
-/// A solve sent without a path: kept as it is (see the module's notes).
-fn without_path(_exposure: Exposure) -> CheckedPath {
+/// Why a public solve sent without a path is held (the review queue and
+/// the audit show it).
+pub const NO_PATH_REASON: &str = "no solving path sent";
+
+/// A solve sent without a path: recorded, and held when it would be public
+/// (there is nothing to check it by; see the module's notes).
+fn without_path(exposure: Exposure) -> CheckedPath {
     CheckedPath {
         text: String::new(),
         stats: String::new(),
         flags: String::new(),
-        hold: None,
+        hold: exposure.public.then(|| NO_PATH_REASON.to_string()),
     }
 }
 
@@ -234,8 +246,19 @@ mod tests {
             assisted: false,
         };
         assert!(!checked("AQ", &bot, 9_100, 30_000, private).held());
-        assert!(!without_path(PUBLIC).held());
-        assert!(without_path(PUBLIC).entering().path.is_none());
+    }
+
+    #[test]
+    fn a_public_solve_without_a_path_is_held_and_a_private_one_is_not() {
+        let held = without_path(PUBLIC);
+        assert_eq!(held.hold.as_deref(), Some(NO_PATH_REASON));
+        assert!(held.entering().path.is_none());
+        assert_eq!(held.entering().review(), "held");
+        let private = Exposure {
+            public: false,
+            assisted: true,
+        };
+        assert!(!without_path(private).held());
     }
 
     #[test]

@@ -47,6 +47,7 @@ pub static ROUTES: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
         ("post", "/api/kakuro/daily/{date}/{difficulty}/hint"),
         ("post", "/api/kakuro/daily/{date}/{difficulty}/candidates"),
         ("get", "/api/kakuro/daily/{date}/{difficulty}/table"),
+        ("get", "/api/paths/{entry}"),
         ("get", "/api/chess/daily/today"),
         ("get", "/api/chess/daily/{date}"),
         ("post", "/api/chess/daily/{date}/start"),
@@ -185,6 +186,10 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         .route(
             "/api/kakuro/daily/{date}/{difficulty}/table",
             get(k::kakuro_table).layer(guarded()),
+        )
+        .route(
+            "/api/paths/{entry}",
+            get(crate::published::published_path).layer(guarded()),
         )
         .route("/api/chess/daily/today", get(c::chess_today))
         .route("/api/chess/daily/{date}", get(c::chess_day))

@@ -454,19 +454,19 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
         let (_, table) = server.get(&format!("{base}/table?player={who}")).await;
         assert_eq!(table["you"]["under_review"], true, "{table}");
     }
-    // No path: recorded as before (the web client sends none yet).
+    // No path: recorded, but held (there is nothing to check it by).
     let (status, body) = solve(pathless, "player-pathless", None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["under_review"], false, "{body}");
+    assert_eq!(body["under_review"], true, "{body}");
     let (_, table) = server.get(&format!("{base}/table")).await;
-    assert_eq!(table["solvers"], 2, "{table}");
+    assert_eq!(table["solvers"], 1, "{table}");
     let best: Vec<&str> = table["best"]
         .as_array()
         .unwrap()
         .iter()
         .map(|line| line["name"].as_str().unwrap())
         .collect();
-    assert_eq!(best, ["player-person", "player-pathless"], "{table}");
+    assert_eq!(best, ["player-person"], "{table}");
     // The store has the held ones, with their flags, for the operator.
     let store = gridforge_server::storage::open(url, 1)
         .await
@@ -476,9 +476,11 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
         .iter()
         .map(|q| q.reason.as_deref().unwrap_or(""))
         .collect();
-    assert_eq!(queue.len(), 2, "{reasons:?}");
+    assert_eq!(queue.len(), 3, "{reasons:?}");
     assert!(reasons[0].contains("mechanical_pacing"), "{reasons:?}");
     assert!(reasons[1].contains("reading_order"), "{reasons:?}");
+    assert_eq!(reasons[2], gridforge_server::paths::NO_PATH_REASON);
+    assert!(queue[2].path_stats.is_none(), "no path, no statistics");
     assert!(queue[0]
         .path_stats
         .as_deref()
@@ -542,6 +544,112 @@ async fn fifty_scripted_players_at_the_minimum_are_all_held(url: &str) {
             .contains("below_human_floor")),
         "every one is below the floor"
     );
+    store.close().await;
+    server.stop().await;
+}
+
+on_both_backends!(paths_are_published_after_the_daily_closes_and_never_when_held);
+/// `GET /api/paths/{entry}` (issue 38, step 3): the table gives no entry
+/// ids and the route refuses (403) until the daily closes; after it, every
+/// listed entry's path is served with the clues to play it back on, and a
+/// held entry's path is not (404) until an operator approves it.
+async fn paths_are_published_after_the_daily_closes_and_never_when_held(url: &str) {
+    use paths_api::*;
+    let clock = Clock::default();
+    let server = TestServer::start_with(url, |c| c.clock = clock.clone()).await;
+    let (date, puzzle, grid) = easy_daily(&server).await;
+    let floor = paths::floor_ms(&puzzle);
+    let base = format!("/api/kakuro/daily/{date}/easy");
+    let mut tokens = Vec::new();
+    for who in ["player-person", "player-metronome"] {
+        let (status, body) = server
+            .post(&format!("{base}/start"), &json!({"player": who}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        tokens.push(body["token"].as_str().unwrap().to_string());
+    }
+    clock.shift(floor as i64 + 2_000);
+    let person_path = paths::person_path(&grid, floor + 1_000, 11);
+    let bot_path = paths::metronome_path(&grid, floor + 1_000, 12);
+    for ((who, path), token) in [
+        ("player-person", &person_path),
+        ("player-metronome", &bot_path),
+    ]
+    .into_iter()
+    .zip(&tokens)
+    {
+        let (status, body) = server
+            .post(
+                &format!("{base}/solve"),
+                &json!({"token": token, "player": who, "grid": grid, "name": who, "path": path}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{who}: {body}");
+        assert_eq!(body["under_review"], who == "player-metronome", "{body}");
+    }
+    // Before the close: no entry ids on the table, and the close's time.
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    let close = table["paths_public_at"].as_u64().expect("paths_public_at");
+    let now = clock.now_ms();
+    assert!(close > now && close - now <= 26 * 3_600_000, "{table}");
+    assert!(table["best"][0].get("entry").is_none(), "{table}");
+    let store = gridforge_server::storage::open(url, 1)
+        .await
+        .expect("store");
+    let held = store.review_queue().await.expect("queue")[0].id.to_string();
+    assert!(held.starts_with("daily-"), "{held}");
+
+    // After it (the clock moved past the day and its grace).
+    clock.shift((close - now) as i64);
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert_eq!(table["best"].as_array().unwrap().len(), 1, "{table}");
+    let entry = table["best"][0]["entry"].as_str().expect("an entry id");
+    let (status, published) = server.get(&format!("/api/paths/{entry}")).await;
+    assert_eq!(status, StatusCode::OK, "{published}");
+    assert_eq!(published["entry"], entry);
+    assert_eq!(published["game"], "kakuro");
+    assert_eq!(published["what"], format!("kakuro/{date}/easy"));
+    assert_eq!(published["path"], person_path.as_str());
+    assert_eq!(published["puzzle"], puzzle.as_str());
+    assert_eq!(published["public_at"].as_u64(), Some(close));
+    // What is served plays back: from the served clues to the solution.
+    let board: gridforge_kakuro::Board = published["puzzle"].as_str().unwrap().parse().unwrap();
+    let solution: gridforge_kakuro::Solution = grid.parse().unwrap();
+    let path: gridforge_kakuro::KakuroPath = published["path"].as_str().unwrap().parse().unwrap();
+    let timing = gridforge_kakuro::Timing {
+        solve_ms: published["time_ms"].as_u64().unwrap(),
+        slack_ms: gridforge_server::paths::PATH_SLACK_MS,
+    };
+    gridforge_kakuro::path::replay(&board, &solution, &path, timing).expect("it replays");
+
+    // The held entry's path is not public, nor told apart from a missing one.
+    let (status, body) = server.get(&format!("/api/paths/{held}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert!(body.get("path").is_none(), "{body}");
+    let (status, missing) = server.get("/api/paths/daily-00112233").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+    assert_eq!(missing["error"], body["error"]);
+    let (status, body) = server.get("/api/paths/not-an-entry").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // Approved, it is public like the others.
+    let id: gridforge_server::storage::review::EntryId = held.parse().unwrap();
+    store
+        .approve(&id, ACTOR, clock.now_ms() as i64)
+        .await
+        .expect("approve");
+    let (status, body) = server.get(&format!("/api/paths/{held}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["path"], bot_path.as_str());
+
+    // Back before the close, the same entry is refused with a clear 403.
+    clock.shift(-2 * 3_600_000);
+    let (status, body) = server.get(&format!("/api/paths/{entry}")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(error.contains("not public yet"), "{body}");
+    assert!(error.contains("02:00 UTC"), "{body}");
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert!(table["best"][0].get("entry").is_none(), "{table}");
     store.close().await;
     server.stop().await;
 }

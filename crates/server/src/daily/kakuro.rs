@@ -112,6 +112,14 @@ pub(super) async fn daily(
     })
 }
 
+/// The clues of the daily Kakuro of `day` and `difficulty` (its name), for
+/// playing a published path back (`crate::published`: only after it
+/// closes).
+pub(crate) async fn clues(app: &AppState, day: Day, difficulty: &str) -> Result<String, ApiError> {
+    let made = daily(app, day, difficulty_of(difficulty)?).await?;
+    Ok(made.stored.puzzle.clone())
+}
+
 pub(super) fn difficulty_of(text: &str) -> Result<Difficulty, ApiError> {
     SIZES
         .iter()
@@ -224,6 +232,10 @@ pub(crate) struct StartedJson {
     /// first start of this daily (a restart, reload or second device does
     /// not reset it).
     issued_at: u64,
+    /// How long the clock has run, ms: now minus `issued_at` by the
+    /// server's clock (0 for a fresh start; an account's second device
+    /// shows its time from this, not from its own clock).
+    elapsed_ms: u64,
     /// A solve faster than this is refused.
     min_time_ms: u64,
     /// The clues: the board in the text format of `gridforge kakuro
@@ -370,6 +382,7 @@ pub async fn kakuro_start(
         token,
         counts: day.counts_at(issued_at),
         issued_at,
+        elapsed_ms: now.saturating_sub(issued_at),
         min_time_ms: made.min_time_ms(),
         puzzle: made.stored.puzzle.clone(),
     })))
@@ -603,6 +616,11 @@ pub(crate) struct LineJson {
     /// ChessMemory's moves; absent for Kakuro.
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<i64>,
+    /// The entry's id for `GET /api/paths/{entry}` (its solving path),
+    /// given once the daily's paths are public (a daily Kakuro after it
+    /// closes); absent before and for ChessMemory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    entry: Option<String>,
 }
 
 /// The asking player's own line.
@@ -640,6 +658,10 @@ pub(crate) struct TableJson {
     assisted: Vec<LineJson>,
     /// The asking player's counted solve, or null.
     you: Option<YouJson>,
+    /// When the lines' solving paths are public (Unix ms: the daily's
+    /// close); absent for ChessMemory, which keeps no paths.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paths_public_at: Option<u64>,
 }
 
 /// A daily's table as JSON.
@@ -654,11 +676,23 @@ pub(crate) async fn table(
     }
     let table = app.store.daily_table(key, player, TABLE_LINES).await?;
     let best_ranks = ranks(&table.best);
+    // Only the daily Kakuro keeps paths; they are public once it closes.
+    let paths_public_at = (key.game == "kakuro")
+        .then(|| Day::parse(&key.day).map(crate::published::daily_paths_public_at))
+        .flatten();
+    let published = paths_public_at.is_some_and(|at| app.clock.now_ms() >= at);
     let line = |(e, rank): (crate::storage::daily::DailyEntry, Option<i64>)| LineJson {
         rank,
         name: e.name,
         time_ms: e.time_ms,
         moves: e.moves,
+        entry: published.then(|| {
+            crate::storage::review::EntryId {
+                table: crate::storage::review::EntryTable::Daily,
+                nonce: e.nonce,
+            }
+            .to_string()
+        }),
     };
     let answer = TableJson {
         date: key.day.clone(),
@@ -682,6 +716,7 @@ pub(crate) async fn table(
             assisted: own.assisted,
             under_review: !own.review.listed(),
         }),
+        paths_public_at,
     };
     Ok(no_store(Json(answer)))
 }
