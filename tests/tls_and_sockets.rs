@@ -50,7 +50,7 @@ async fn sighup_reloads_the_certificate_and_open_connections_go_on() {
         dir.path(),
     );
     assert!(server.base.starts_with("https://"), "{}", server.base);
-    let kept = client_trusting(&[&old_pem]);
+    let kept = client_trusting(&[old_pem.as_slice()]);
     let first = kept.get(server.url("/healthz")).send().await.unwrap();
     assert_eq!(first.status(), 200);
     assert_eq!(shown(&first), old_der);
@@ -71,7 +71,7 @@ async fn sighup_reloads_the_certificate_and_open_connections_go_on() {
     assert_eq!(again.status(), 200);
     assert_eq!(shown(&again), old_der, "the open connection went on");
     // A new connection gets the new certificate.
-    let fresh = client_trusting(&[&new_pem])
+    let fresh = client_trusting(&[new_pem.as_slice()])
         .get(server.url("/healthz"))
         .send()
         .await

@@ -28,7 +28,7 @@ use reqwest::StatusCode;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[macro_use]
 mod common {
@@ -94,7 +94,7 @@ fn certificate(
             let san = SubjectAlternativeName::new()
                 .ip("127.0.0.1")
                 .dns("localhost")
-                .build(&builder.x509v3_context(Some(ca), None))
+                .build(&builder.x509v3_context(Some(&**ca), None))
                 .unwrap();
             builder.append_extension(san).unwrap();
             builder
