@@ -45,6 +45,9 @@ enum Command {
     Admin(cli::admin::Command),
     /// Copy a running server's SQLite database to a file, consistently.
     Backup(cli::backup::Args),
+    /// Ask a running server's /healthz (a container's HEALTHCHECK); exit 0
+    /// when it answers 200.
+    Health(cli::health::Args),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => cli::serve::run(args),
         Command::Admin(command) => cli::admin::run(command),
         Command::Backup(args) => cli::backup::run(args),
+        Command::Health(args) => cli::health::run(args),
     };
     outcome.unwrap_or_else(|err| cli::report_error(&err))
 }

@@ -34,6 +34,8 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
             ("gridforge serve --addr 0.0.0.0:8080 --database sqlite:///var/lib/gridforge/gridforge.db", "Serve on every interface with the packaged database."),
             ("GRIDFORGE_DATABASE_URL=postgres://gridforge@db/gridforge gridforge serve", "Serve from PostgreSQL, the URL taken from the environment."),
             ("gridforge serve --metrics-addr 127.0.0.1:9100 --log-format json", "Metrics on a listener of their own, logs as JSON lines."),
+            ("gridforge serve --addr 0.0.0.0:8443 --tls-cert /etc/gridforge/fullchain.pem --tls-key /etc/gridforge/privkey.pem", "Serve HTTPS itself; after renewing the files, systemctl reload gridforge (SIGHUP) swaps the certificate without dropping connections."),
+            ("gridforge serve --addr unix:/run/gridforge/gridforge.sock --socket-mode 0660", "Listen on a Unix socket for a proxy on the same host (its X-Forwarded-For names the client)."),
             ("systemctl edit gridforge", "Change the packaged service's settings beyond /etc/default/gridforge."),
         ],
     ),
@@ -42,6 +44,13 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         &[(
             "gridforge backup --database sqlite:///var/lib/gridforge/gridforge.db --out backup.db",
             "Copy the running server's database consistently.",
+        )],
+    ),
+    (
+        "gridforge-health",
+        &[(
+            "gridforge health --addr 127.0.0.1:8080",
+            "Exit 0 when the server on that address answers /healthz with 200 (the container image's HEALTHCHECK).",
         )],
     ),
     (

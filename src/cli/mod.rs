@@ -6,6 +6,7 @@ pub mod book;
 pub mod chess;
 pub mod environment;
 pub mod fair_use;
+pub mod health;
 pub mod kakuro;
 pub mod man_sections;
 pub mod packaging;

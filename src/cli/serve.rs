@@ -5,22 +5,53 @@ use gridforge_server::config::{
     DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_BURST, DEFAULT_RATE_PER_SECOND,
     DEFAULT_REQUEST_TIMEOUT,
 };
+use gridforge_server::listen::ListenAddr;
+use gridforge_server::tls::TlsFiles;
 use gridforge_server::{Config, LogFormat};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// Flags of `gridforge serve`; each can also come from the environment.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Address to listen on.
-    #[arg(long, env = "GRIDFORGE_ADDR", default_value = DEFAULT_ADDR)]
-    addr: SocketAddr,
+    /// Address to listen on: IP:PORT, or unix:/PATH for a Unix socket
+    /// (for a proxy on the same host; its peer is trusted as a proxy, so
+    /// the client is the one its X-Forwarded-For names). A socket passed by
+    /// systemd (gridforge.socket, LISTEN_FDS) is used instead when present.
+    #[arg(long, env = "GRIDFORGE_ADDR", default_value = DEFAULT_ADDR,
+          value_parser = listen_addr)]
+    addr: ListenAddr,
+    /// The Unix socket's file mode, in octal (e.g. 0660: the owner and its
+    /// group, such as the proxy's, may connect) [default: what the umask
+    /// leaves].
+    #[arg(long, env = "GRIDFORGE_SOCKET_MODE", value_name = "OCTAL", value_parser = octal_mode)]
+    socket_mode: Option<u32>,
+    /// Serve HTTPS with the certificate chain in this PEM file (the
+    /// server's certificate first); with --tls-key. Both files are read
+    /// again on SIGHUP: new connections get the new certificate, open ones
+    /// go on.
+    #[arg(
+        long,
+        env = "GRIDFORGE_TLS_CERT",
+        value_name = "FILE",
+        requires = "tls_key"
+    )]
+    tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert, a PEM file (PKCS#8, PKCS#1 or SEC1).
+    #[arg(
+        long,
+        env = "GRIDFORGE_TLS_KEY",
+        value_name = "FILE",
+        requires = "tls_cert"
+    )]
+    tls_key: Option<PathBuf>,
     /// For the browser tests only: the server's clock is the system's plus
     /// the milliseconds written in this file, read again every 100 ms (so a
     /// test can move a running server past a daily's close). Hidden.
     #[arg(long, hide = true, value_name = "FILE")]
-    test_clock_file: Option<std::path::PathBuf>,
+    test_clock_file: Option<PathBuf>,
     /// Database: `sqlite://FILE` (created on first start, WAL journal) or a
     /// `postgres://USER@HOST/DB` URL. Without it, the URL is read from the
     /// file GRIDFORGE_DATABASE_URL_FILE names, or from the systemd
@@ -118,6 +149,21 @@ enum AccessLogArg {
     Off,
 }
 
+/// `--addr`: IP:PORT or unix:/PATH.
+fn listen_addr(text: &str) -> Result<ListenAddr, String> {
+    text.trim().parse()
+}
+
+/// A file mode in octal, at most 0777 (`660`, `0660`, `0o660`).
+fn octal_mode(text: &str) -> Result<u32, String> {
+    let digits = text.trim();
+    let digits = digits.strip_prefix("0o").unwrap_or(digits);
+    match u32::from_str_radix(digits, 8) {
+        Ok(mode) if mode <= 0o777 && !digits.is_empty() => Ok(mode),
+        _ => Err(format!("'{text}' is not a file mode in octal such as 0660")),
+    }
+}
+
 /// A network in CIDR notation, or a single address (as /32 or /128).
 fn cidr(text: &str) -> Result<ipnet::IpNet, String> {
     let text = text.trim();
@@ -189,6 +235,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     gridforge_server::init_tracing(format, &args.log, access_log).map_err(anyhow::Error::msg)?;
     let database = database_url(args.database)?;
     let mut config = Config::new(args.addr, database);
+    config.socket_mode = args.socket_mode;
+    if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
+        config.tls = Some(TlsFiles { cert, key });
+    }
     config.db_connections = args.db_connections;
     config.rate_per_second = args.rate_limit;
     config.rate_burst = args.rate_burst;

@@ -1,14 +1,23 @@
 //! The server's configuration. The binary fills it from flags and the
 //! environment (`gridforge serve --help`); tests build it directly.
 
+use crate::listen::ListenAddr;
+use crate::tls::TlsFiles;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 /// Everything a server needs to start.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Address to listen on (port 0 picks a free port).
-    pub addr: SocketAddr,
+    /// Address to listen on: TCP (port 0 picks a free port) or a Unix
+    /// socket. A socket passed by systemd (socket activation) goes first.
+    pub addr: ListenAddr,
+    /// The Unix socket file's mode (such as 0o660); `None`: what the umask
+    /// leaves.
+    pub socket_mode: Option<u32>,
+    /// Serve HTTPS with this certificate and key (reloaded on SIGHUP);
+    /// `None`: plain HTTP.
+    pub tls: Option<TlsFiles>,
     /// Database URL: `sqlite://file.db` or `postgres://user@host/db`.
     pub database: String,
     /// Connections to the database this server may hold.
@@ -74,9 +83,11 @@ pub struct Config {
 impl Config {
     /// A server on `addr` with `database`, and the default limits (those of
     /// `gridforge serve` without flags).
-    pub fn new(addr: SocketAddr, database: impl Into<String>) -> Config {
+    pub fn new(addr: impl Into<ListenAddr>, database: impl Into<String>) -> Config {
         Config {
-            addr,
+            addr: addr.into(),
+            socket_mode: None,
+            tls: None,
             database: database.into(),
             db_connections: DEFAULT_DB_CONNECTIONS,
             rate_per_second: DEFAULT_RATE_PER_SECOND,

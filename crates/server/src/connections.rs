@@ -10,11 +10,16 @@
 //! - a connection with no request in flight for `idle_timeout` is shut down
 //!   gracefully, and dropped if it has not closed one header timeout later.
 //!
+//! The listener is TCP or a Unix socket ([`crate::listen`]); with TLS
+//! ([`crate::tls`]) each connection's handshake runs in its own task, within
+//! the header timeout, before hyper sees the connection.
+//!
 //! The whole-request time limit is a layer of the router
 //! ([`crate::router`]). On shutdown the listener closes, every connection
 //! finishes its request in flight and closes, and [`serve`] returns once
 //! all have (or after [`SHUTDOWN_GRACE`]).
 
+use crate::listen::Listener;
 use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
@@ -25,7 +30,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 use tower::ServiceExt;
@@ -48,12 +53,14 @@ pub struct ConnectionLimits {
 /// so the loop does not spin while the cause lasts.
 const ACCEPT_RETRY: Duration = Duration::from_millis(50);
 
-/// Serves `app` on `listener` until `shutdown` completes, then lets the open
-/// connections finish (for at most [`SHUTDOWN_GRACE`]).
+/// Serves `app` on `listener` (over TLS when `tls` is given) until
+/// `shutdown` completes, then lets the open connections finish (for at most
+/// [`SHUTDOWN_GRACE`]).
 pub async fn serve(
-    listener: TcpListener,
+    listener: Listener,
     app: Router,
     limits: ConnectionLimits,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) {
     let cap = limits.max_connections.max(1);
@@ -110,7 +117,23 @@ pub async fn serve(
             stopping: stopping.clone(),
             _permit: permit,
         };
-        tokio::spawn(connection.serve(stream));
+        match tls.clone() {
+            None => {
+                tokio::spawn(connection.serve(stream));
+            }
+            Some(acceptor) => {
+                tokio::spawn(async move {
+                    // A client that does not finish its handshake in time
+                    // is dropped, as one that does not send its headers.
+                    let handshake = acceptor.accept(stream);
+                    match tokio::time::timeout(limits.header_timeout, handshake).await {
+                        Ok(Ok(stream)) => connection.serve(stream).await,
+                        Ok(Err(err)) => tracing::debug!(%peer, %err, "TLS handshake failed"),
+                        Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
+                    }
+                });
+            }
+        }
     }
     drop(listener);
     stop.send_replace(true);
@@ -144,7 +167,10 @@ struct Connection {
 impl Connection {
     /// Serves requests on `stream` until the client closes it, a time limit
     /// closes it, or the server stops.
-    async fn serve(mut self, stream: TcpStream) {
+    async fn serve<S>(mut self, stream: S)
+    where
+        S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
         let activity = Arc::new(Activity::new());
         let (app, peer) = (self.app.clone(), self.peer);
         let requests = activity.clone();

@@ -149,6 +149,10 @@ pub enum ServerError {
     /// The account settings (`--public-url`) cannot be used.
     #[error(transparent)]
     Accounts(#[from] crate::passkeys::AccountsError),
+    /// The TLS certificate or key cannot be used (the message names the
+    /// file).
+    #[error(transparent)]
+    Tls(#[from] crate::tls::TlsError),
     /// The metrics recorder could not be installed.
     #[error("cannot start the metrics: {0}")]
     Metrics(String),

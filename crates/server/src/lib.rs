@@ -24,7 +24,9 @@
 //! - [`telemetry`]: Prometheus metrics on a listener of their own.
 //! - [`breaker`]: quick 503s while the database is down.
 //! - [`connections`]: accepting and serving connections with their time
-//!   limits and cap; [`fd_limit`]: the open-file limit raised at start.
+//!   limits and cap; [`fd_limit`]: the open-file limit raised at start;
+//!   [`listen`]: TCP, Unix socket or systemd's socket; [`tls`]: HTTPS with
+//!   rustls, the certificate reloaded on SIGHUP.
 //!
 //! [`Server::start`] opens the database, builds the Triplex pack and binds
 //! the socket; [`Server::serve`] answers until a shutdown future completes.
@@ -51,6 +53,7 @@ pub mod health;
 pub mod http;
 pub mod kakuro;
 pub mod limits;
+pub mod listen;
 pub mod names;
 pub mod openapi;
 pub mod passkeys;
@@ -64,6 +67,7 @@ pub mod state;
 pub mod storage;
 pub mod sync;
 pub mod telemetry;
+pub mod tls;
 pub mod token;
 pub mod triplex;
 pub mod web;
@@ -79,7 +83,13 @@ use std::sync::Arc;
 
 /// A server with its database open and its socket bound, not yet serving.
 pub struct Server {
-    listener: tokio::net::TcpListener,
+    listener: listen::Listener,
+    /// HTTPS, when the server has a certificate.
+    tls: Option<tls::Tls>,
+    /// SIGHUP, installed at start so that one sent as soon as the server
+    /// listens does not end it (the default action).
+    #[cfg(unix)]
+    hangup: Option<tokio::signal::unix::Signal>,
     metrics: Option<(
         tokio::net::TcpListener,
         metrics_exporter_prometheus::PrometheusHandle,
@@ -97,10 +107,18 @@ impl Server {
     /// key, builds the Triplex pack, raises the open-file limit and binds
     /// the address.
     pub async fn start(config: &Config) -> Result<Server, ServerError> {
-        let accounts = passkeys::AccountSettings::new(
+        let mut accounts = passkeys::AccountSettings::new(
             config.public_url.as_deref(),
             config.accounts_per_network_per_day,
         )?;
+        // Read before anything else: a bad file is said at once.
+        let tls = match &config.tls {
+            Some(files) => Some(tls::Tls::load(files)?),
+            None => None,
+        };
+        // Served over HTTPS, the session cookie is only ever sent back
+        // over HTTPS.
+        accounts.secure_cookies |= tls.is_some();
         let max_connections = open_file_room(config);
         let shown = error::redacted_url(&config.database);
         let store = storage::open(&config.database, config.db_connections)
@@ -132,9 +150,16 @@ impl Server {
             })?;
         // Bound before the packs are built (a second), so that an address
         // in use is said at once.
-        let listener = tokio::net::TcpListener::bind(config.addr)
-            .await
-            .map_err(|cause| listen_error(format!("cannot listen on {}", config.addr), cause))?;
+        let listener = bind(config).await?;
+        let mut trusted_proxies = config.trusted_proxies.clone();
+        if matches!(listener.local_addr(), Ok(listen::ListenAddr::Unix(_))) {
+            // The peer on a Unix socket is the proxy that may open the
+            // socket file: trusted, so the client is the one it forwards.
+            let peer = ipnet::IpNet::from(listen::UNIX_PEER.ip());
+            if !trusted_proxies.iter().any(|net| net.contains(&peer)) {
+                trusted_proxies.push(peer);
+            }
+        }
         let mut families = Vec::with_capacity(family::FAMILIES.len());
         for row in family::FAMILIES {
             let opened = tokio::task::spawn_blocking(move || family::Family::open(row))
@@ -160,7 +185,7 @@ impl Server {
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait),
             generate_time: config.generate_time,
-            trusted_proxies: config.trusted_proxies.clone(),
+            trusted_proxies,
             ipv6_prefix: config.ipv6_prefix,
             breaker: Arc::new(breaker::Breaker::default()),
             clock: config.clock.clone(),
@@ -172,8 +197,19 @@ impl Server {
             idle_timeout: config.idle_timeout,
             max_connections,
         };
+        #[cfg(unix)]
+        let hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
+            Ok(signal) => Some(signal),
+            Err(err) => {
+                tracing::warn!(%err, "cannot wait for SIGHUP; the certificate cannot be reloaded");
+                None
+            }
+        };
         Ok(Server {
             listener,
+            tls,
+            #[cfg(unix)]
+            hangup,
             metrics,
             state,
             limits,
@@ -185,12 +221,30 @@ impl Server {
         })
     }
 
-    /// The address the server listens on (useful with port 0).
+    /// The TCP address the server listens on (useful with port 0); an
+    /// error on a Unix socket ([`Server::listen_addr`] names both).
     pub fn local_addr(&self) -> Result<SocketAddr, ServerError> {
+        match self.listen_addr()? {
+            listen::ListenAddr::Tcp(addr) => Ok(addr),
+            unix => Err(ServerError::Io {
+                what: format!("the server listens on {unix}, not on TCP"),
+                cause: std::io::Error::from(std::io::ErrorKind::Unsupported),
+            }),
+        }
+    }
+
+    /// What the server listens on: a TCP address or a Unix socket.
+    pub fn listen_addr(&self) -> Result<listen::ListenAddr, ServerError> {
         self.listener.local_addr().map_err(|cause| ServerError::Io {
             what: "cannot read the listening address".into(),
             cause,
         })
+    }
+
+    /// The server's TLS, if it serves HTTPS: [`tls::Tls::reload`] is what
+    /// SIGHUP calls.
+    pub fn tls(&self) -> Option<tls::Tls> {
+        self.tls.clone()
     }
 
     /// The address the metrics listener is bound to, if metrics are on.
@@ -212,7 +266,7 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
-        let addr = self.local_addr()?;
+        let addr = self.listen_addr()?;
         let store = self.state.store.clone();
         let metrics = self.metrics.map(|(listener, handle)| {
             let addr = listener.local_addr().ok();
@@ -229,9 +283,24 @@ impl Server {
         let ahead = self
             .dailies
             .map(|(every, days)| daily::ahead::spawn(self.state.clone(), every, days));
+        #[cfg(unix)]
+        let reloads = self
+            .hangup
+            .map(|hangup| tokio::spawn(reload_on_hangup(hangup, self.tls.clone())));
         let app = router::router(self.state, self.request_timeout);
-        tracing::info!(%addr, "listening on http://{addr}");
-        connections::serve(self.listener, app, self.limits, shutdown).await;
+        let shown = match (&addr, &self.tls) {
+            (listen::ListenAddr::Tcp(_), None) => format!("http://{addr}"),
+            (listen::ListenAddr::Tcp(_), Some(_)) => format!("https://{addr}"),
+            (listen::ListenAddr::Unix(_), None) => addr.to_string(),
+            (listen::ListenAddr::Unix(_), Some(_)) => format!("{addr} (TLS)"),
+        };
+        tracing::info!(%addr, tls = self.tls.is_some(), "listening on {shown}");
+        let acceptor = self.tls.as_ref().map(tls::Tls::acceptor);
+        connections::serve(self.listener, app, self.limits, acceptor, shutdown).await;
+        #[cfg(unix)]
+        if let Some(task) = reloads {
+            task.abort();
+        }
         if let Some(task) = metrics {
             task.abort();
         }
@@ -241,6 +310,47 @@ impl Server {
         store.close().await;
         tracing::info!("stopped");
         Ok(())
+    }
+}
+
+/// The socket systemd passed, else `config.addr` bound.
+async fn bind(config: &Config) -> Result<listen::Listener, ServerError> {
+    #[cfg(unix)]
+    match listen::Listener::from_systemd() {
+        Ok(Some(listener)) => {
+            tracing::info!(ignored = %config.addr, "using the socket systemd passed (LISTEN_FDS)");
+            return Ok(listener);
+        }
+        Ok(None) => {}
+        Err(cause) => {
+            return Err(ServerError::Io {
+                what: "cannot use the socket systemd passed (LISTEN_FDS)".into(),
+                cause,
+            })
+        }
+    }
+    listen::Listener::bind(&config.addr, config.socket_mode)
+        .await
+        .map_err(|cause| listen_error(format!("cannot listen on {}", config.addr), cause))
+}
+
+/// Reloads the certificate on every SIGHUP; a failed reload keeps the
+/// certificate in use and says why.
+#[cfg(unix)]
+async fn reload_on_hangup(mut hangup: tokio::signal::unix::Signal, tls: Option<tls::Tls>) {
+    while hangup.recv().await.is_some() {
+        match &tls {
+            None => tracing::info!("SIGHUP: no certificate to reload (plain HTTP)"),
+            Some(tls) => match tls.reload() {
+                Ok(()) => tracing::info!(
+                    cert = %tls.files().cert.display(),
+                    "SIGHUP: certificate reloaded; new connections get it"
+                ),
+                Err(err) => {
+                    tracing::error!(%err, "SIGHUP: certificate not reloaded; the old one stays")
+                }
+            },
+        }
     }
 }
 
