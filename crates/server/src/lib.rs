@@ -96,10 +96,11 @@ impl Server {
     /// key, builds the Triplex pack, raises the open-file limit and binds
     /// the address.
     pub async fn start(config: &Config) -> Result<Server, ServerError> {
-        let accounts = passkeys::AccountSettings::new(
+        let mut accounts = passkeys::AccountSettings::new(
             config.public_url.as_deref(),
             config.accounts_per_network_per_day,
         )?;
+        accounts.provisional_ms = config.provisional_ms.max(0);
         let max_connections = open_file_room(config);
         let shown = error::redacted_url(&config.database);
         let store = storage::open(&config.database, config.db_connections)

@@ -451,10 +451,15 @@ pub(crate) struct SolvedJson {
     /// The time from the token's issue to the solve, by the server's clock.
     time_ms: u64,
     /// Rank among the clean times; null when not counted or assisted.
+    /// For an anonymous or held solve, the rank it would have: only
+    /// accounts' solves are listed (issue 38).
     rank: Option<i64>,
     /// Held for review (issue 38): off the public table until an operator
     /// approves it; the time and rank are the player's own.
     under_review: bool,
+    /// Made without an account: recorded, never on the public table; the
+    /// rank is the one it would have ("would be #N").
+    anonymous: bool,
 }
 
 /// `POST /api/kakuro/daily/{date}/{difficulty}/solve`.
@@ -578,6 +583,7 @@ pub async fn kakuro_solve(
             time_ms,
             rank,
             under_review: path.held(),
+            anonymous: token.account == 0,
         }))),
     }
 }
@@ -603,6 +609,9 @@ pub(crate) struct LineJson {
     /// ChessMemory's moves; absent for Kakuro.
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<i64>,
+    /// The account that made it is provisional (new): the client shows
+    /// `account.provisional` with it.
+    provisional: bool,
 }
 
 /// The asking player's own line.
@@ -621,6 +630,9 @@ pub(crate) struct YouJson {
     /// Held for review (or voided): on no public table; the rank is the
     /// one it would have.
     under_review: bool,
+    /// Made without an account: recorded, never on the public table; the
+    /// rank is the one it would have (issue 38).
+    anonymous: bool,
 }
 
 /// A daily's table.
@@ -654,11 +666,13 @@ pub(crate) async fn table(
     }
     let table = app.store.daily_table(key, player, TABLE_LINES).await?;
     let best_ranks = ranks(&table.best);
+    let now = app.clock.now_ms() as i64;
     let line = |(e, rank): (crate::storage::daily::DailyEntry, Option<i64>)| LineJson {
         rank,
         name: e.name,
         time_ms: e.time_ms,
         moves: e.moves,
+        provisional: e.provisional_until > now,
     };
     let answer = TableJson {
         date: key.day.clone(),
@@ -681,6 +695,7 @@ pub(crate) async fn table(
             moves: own.moves,
             assisted: own.assisted,
             under_review: !own.review.listed(),
+            anonymous: !own.by_account,
         }),
     };
     Ok(no_store(Json(answer)))
