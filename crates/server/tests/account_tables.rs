@@ -258,6 +258,11 @@ async fn first_solver_claims_scripted_over_20_levels(url: &str) {
         );
     }
 
+    // A running server knows a level settled for up to a minute after a
+    // void frees it (storage's SettledLevels); a fresh one sees it free.
+    server.stop().await;
+    let server = crate::server(url).await;
+
     // 3. One aged account claims all 20 at the minimum time: every claim is
     //    below its level's floor from the account's first start, and held.
     let mut fast = account(&server, "FastHands").await;
@@ -613,7 +618,14 @@ async fn deleting_an_account_takes_its_entries_off_every_table(url: &str) {
     assert_eq!(names, ["player-staying"], "{table}");
     assert_eq!(table["best"][0]["rank"], 1, "the ranks moved up: {table}");
     assert_eq!(table["you"]["under_review"], true, "voided: {table}");
-    // The level is free: the next account's solve claims it.
+    // The level is free: the next account's solve claims it (on a fresh
+    // server: a running one knows the level settled for up to a minute).
+    let cookie = staying.cookie.clone();
+    server.stop().await;
+    let server = crate::server(url).await;
+    server.clock.shift(PROVISIONAL_MS + 1_000);
+    let mut staying = Browser::new(&server);
+    staying.cookie = cookie;
     let token = start(&server, Some(&mut staying), n).await["token"].clone();
     server.clock.shift(floor_of(n) as i64 + 1_000);
     let answer = solve(&server, Some(&mut staying), n, &token, floor_of(n) + 500).await;
