@@ -39,6 +39,39 @@ fn names(args: &[&str], database: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// An account with a live session, made in the database: its cookie value.
+async fn account_session(database: &str) -> String {
+    use gridforge_server::storage::accounts::{AccountCreated, NewAccount, NewPasskey, NewSession};
+    let store = gridforge_server::storage::open(database, 1)
+        .await
+        .expect("the database opens");
+    let token = "5e".repeat(32);
+    let created = store
+        .create_account(&NewAccount {
+            handle: "handle-eve",
+            name: "Eve",
+            name_key: "eve",
+            now: 0,
+            provisional_until: 0,
+            passkey: NewPasskey {
+                credential_id: b"eve",
+                passkey: "{}",
+            },
+            session: NewSession {
+                token_hash: &gridforge_server::session_cookie::hash_of(&token),
+                expires_at: i64::MAX,
+            },
+            network: "test",
+            day: "2026-01-01",
+            limit: 10,
+        })
+        .await
+        .expect("account");
+    assert!(matches!(created, AccountCreated::Created(_)), "{created:?}");
+    store.close().await;
+    token
+}
+
 async fn daily_names_are_moderated(database: &str) {
     let clock = Clock::default();
     let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
@@ -59,12 +92,18 @@ async fn daily_names_are_moderated(database: &str) {
             response.json::<Value>().await.unwrap()
         }
     };
+    // Only accounts are on the tables (issue 38): the player is signed in
+    // to an account made straight in the database.
+    let cookie = account_session(database).await;
     let post = |path: String, body: Value| {
         let client = client.clone();
         let base = base.clone();
+        let cookie = cookie.clone();
         async move {
             let response = client
                 .post(format!("{base}{path}"))
+                .header("cookie", format!("gridforge_session={cookie}"))
+                .header("x-gridforge-request", "1")
                 .json(&body)
                 .send()
                 .await

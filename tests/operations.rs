@@ -48,13 +48,18 @@ async fn json_of(request: reqwest::RequestBuilder) -> Value {
     request.send().await.unwrap().json().await.unwrap()
 }
 
-/// Solves level `n` with a fresh token (after its floor time) and returns
-/// the answer.
-async fn solve_once(server: &ServerProcess, n: usize, name: Option<&str>) -> (StatusCode, Value) {
+/// Claims level `n` as the account of session `cookie` with a fresh token
+/// (after its human floor) and returns the answer.
+async fn claim_once(
+    server: &ServerProcess,
+    n: usize,
+    name: Option<&str>,
+    cookie: &str,
+) -> (StatusCode, Value) {
     let client = client();
     let token = start(&client, server, n).await;
-    wait_floor([n]).await;
-    submit(&client, &server.base, n, &token, name)
+    wait_human_floor([n]).await;
+    submit_as(&client, &server.base, n, &token, name, cookie)
         .await
         .unwrap()
 }
@@ -67,12 +72,15 @@ async fn moderation(database: &str) {
     let dir = tempfile::tempdir().unwrap();
     let server = ServerProcess::spawn(&["--database", database], dir.path());
     let client = client();
-    let (status, body) = solve_once(&server, 1, Some("Ada")).await;
+    // Only accounts claim first solves (issue 38).
+    let cookie = account_session(database, "Claimer").await;
+    let (status, body) = claim_once(&server, 1, Some("Ada"), &cookie).await;
     assert_eq!(
         (status, body["first"].as_bool()),
-        (StatusCode::OK, Some(true))
+        (StatusCode::OK, Some(true)),
+        "{body}"
     );
-    let (status, _) = solve_once(&server, 2, None).await;
+    let (status, _) = claim_once(&server, 2, None, &cookie).await;
     assert_eq!(status, StatusCode::OK);
 
     let list = gridforge(&["admin", "names", "list", "--json", "--database", database]);

@@ -128,6 +128,12 @@ async fn first_solver_race_through_two_servers_on_postgres() {
         (a.join().unwrap(), b.join().unwrap())
     });
     let client = client();
+    // Only accounts claim first solves (issue 38): every racer is signed in
+    // to one of four accounts.
+    let mut cookies = Vec::new();
+    for k in 0..4 {
+        cookies.push(account_session(&url, &format!("Racer{k}")).await);
+    }
     let levels: Vec<usize> = (11..=14).collect();
     const PER_LEVEL: usize = 32;
     let mut jobs = Vec::new();
@@ -138,17 +144,18 @@ async fn first_solver_race_through_two_servers_on_postgres() {
             jobs.push((n, i, token, other.base.clone()));
         }
     }
-    wait_floor(levels.iter().copied()).await;
+    wait_human_floor(levels.iter().copied()).await;
     let gate = Arc::new(tokio::sync::Barrier::new(jobs.len()));
     let tasks: Vec<_> = jobs
         .into_iter()
         .map(|(n, i, token, base)| {
             let client = client.clone();
             let gate = gate.clone();
+            let cookie = cookies[i % cookies.len()].clone();
             tokio::spawn(async move {
                 let name = format!("racer-{n}-{i}");
                 gate.wait().await;
-                let (status, body) = submit(&client, &base, n, &token, Some(&name))
+                let (status, body) = submit_as(&client, &base, n, &token, Some(&name), &cookie)
                     .await
                     .expect("the server answers");
                 assert_eq!(status, StatusCode::OK, "{body}");

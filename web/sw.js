@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5be577bc1c50268a";
+const VERSION = "60203fef33881e3f";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -121,6 +121,12 @@ pub struct Args {
           default_value_t = gridforge_server::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     accounts_per_day: u32,
+    /// Days a new account stays provisional: marked so on the tables, its
+    /// first-solver claims held for review (0: never provisional).
+    #[arg(long, env = "GRIDFORGE_PROVISIONAL_DAYS", value_name = "DAYS",
+          default_value_t = gridforge_server::passkeys::PROVISIONAL_DAYS,
+          value_parser = clap::value_parser!(u32).range(0..=365))]
+    provisional_days: u32,
     /// Fair use: dailies ahead of time, limits by network and account.
     #[command(flatten)]
     fair_use: super::fair_use::FairUseArgs,
@@ -251,6 +257,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     config.metrics_addr = args.metrics_addr;
     config.public_url = args.public_url;
     config.accounts_per_network_per_day = args.accounts_per_day;
+    config.provisional_ms = i64::from(args.provisional_days) * 24 * 60 * 60 * 1000;
     args.fair_use.apply(&mut config);
     config.commit = env!("GRIDFORGE_BUILD_COMMIT").to_string();
     if let Some(slots) = args.compute_slots {

@@ -193,6 +193,84 @@ pub async fn submit(
     Ok((status, body))
 }
 
+/// Submits a solve as the web client does when signed in with the session
+/// `cookie` (the CSRF header with it): only accounts claim first solves
+/// (issue 38).
+pub async fn submit_as(
+    client: &reqwest::Client,
+    base: &str,
+    n: usize,
+    token: &str,
+    name: Option<&str>,
+    cookie: &str,
+) -> Result<(StatusCode, Value), reqwest::Error> {
+    let mut body = json!({"token": token, "placements": solution_of(n)});
+    if let Some(name) = name {
+        body["name"] = json!(name);
+    }
+    let response = client
+        .post(format!("{base}/api/triplex/levels/{n}/solves"))
+        .header("cookie", format!("gridforge_session={cookie}"))
+        .header("x-gridforge-request", "1")
+        .json(&body)
+        .send()
+        .await?;
+    let status = response.status();
+    let body = response.json().await?;
+    Ok((status, body))
+}
+
+/// An account made straight in the database at `url`, past its
+/// provisional period, with a live session; returns the session cookie's
+/// value. (The passkey ceremonies have their own tests; these tests need an
+/// account that may claim first solves.)
+pub async fn account_session(url: &str, name: &str) -> String {
+    use gridforge_server::storage::accounts::{AccountCreated, NewAccount, NewPasskey, NewSession};
+    let store = gridforge_server::storage::open(url, 1)
+        .await
+        .expect("the database opens");
+    let hex: String = name.bytes().map(|b| format!("{b:02x}")).collect();
+    let token = format!("{hex:0>64}");
+    let created = store
+        .create_account(&NewAccount {
+            handle: &format!("handle-{name}"),
+            name,
+            name_key: &name.to_lowercase(),
+            now: 0,
+            provisional_until: 0,
+            passkey: NewPasskey {
+                credential_id: name.as_bytes(),
+                passkey: "{}",
+            },
+            session: NewSession {
+                token_hash: &gridforge_server::session_cookie::hash_of(&token),
+                expires_at: i64::MAX,
+            },
+            network: name,
+            day: "2026-01-01",
+            limit: 1_000,
+        })
+        .await
+        .expect("account");
+    assert!(matches!(created, AccountCreated::Created(_)), "{created:?}");
+    store.close().await;
+    token
+}
+
+/// Waits out the human floor of the slowest of `levels` (a first-solver
+/// claim sooner after its start is held for review).
+pub async fn wait_human_floor(levels: impl IntoIterator<Item = usize>) {
+    let floor = levels
+        .into_iter()
+        .map(|n| {
+            let level = record(n).level().expect("the level parses");
+            gridforge_triplex::path::human_floor_ms(&level, record(n).difficulty)
+        })
+        .max()
+        .unwrap_or(0);
+    tokio::time::sleep(Duration::from_millis(floor + 200)).await;
+}
+
 pub async fn records(client: &reqwest::Client, server: &ServerProcess, n: usize) -> Value {
     client
         .get(server.url(&format!("/api/triplex/levels/{n}/records")))

@@ -59,14 +59,29 @@ export function tableSection(words, key, title, table, chess = false, onReplay =
         )
       : null;
   const isYou = (row) =>
-    you && !you.assisted && !held && row.rank === you.rank && row.time_ms === you.time_ms && (!chess || row.moves === you.moves);
+    you &&
+    !you.assisted &&
+    !you.anonymous &&
+    !held &&
+    row.rank === you.rank &&
+    row.time_ms === you.time_ms &&
+    (!chess || row.moves === you.moves);
   let youShown = false;
+  // Only accounts are listed (issue 38): an anonymous or held solve of the
+  // player's is shown apart, with the rank it would have.
+  const unlisted = Boolean(you && (you.anonymous || you.under_review));
   const rowOf = (row, mine) =>
     h(
       "tr",
       { class: mine ? "you" : null, "data-rank": row.rank },
-      h("td", {}, String(row.rank)),
-      h("td", {}, name(row.name), mine ? h("strong", { class: "daily-you-mark" }, ` (${t("daily.you")})`) : null),
+      h("td", {}, mine && unlisted ? t("daily.wouldBe", { rank: row.rank }) : String(row.rank)),
+      h(
+        "td",
+        {},
+        name(row.name),
+        row.provisional ? h("span", { class: "daily-provisional" }, ` (${t("account.provisional")})`) : null,
+        mine ? h("strong", { class: "daily-you-mark" }, ` (${t("daily.you")})`) : null,
+      ),
       h("td", {}, duration(row.time_ms)),
       chess ? h("td", {}, String(row.moves)) : null,
       replayCell(row),

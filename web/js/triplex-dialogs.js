@@ -1,7 +1,8 @@
 // The three Triplex dialogs of index.html, shared by the families (Triplex,
 // BlockPuzzle): the code dialog (open a level by its number and code), the
 // name dialog (the first solver of a level may leave a name in the table of
-// records) and the hint dialog (says, before the first hint, that a hinted
+// records), the account offer (an anonymous solve that would have been the
+// first: only accounts claim) and the hint dialog (says, before the first hint, that a hinted
 // solve is never first nor best).
 
 /** Undoes the wiring of the code dialog's last opening: it serves one family at a time. */
@@ -113,6 +114,39 @@ export function askName({ t, initial, submit, heading = null }) {
     dialog.addEventListener("cancel", onSkip);
     dialog.showModal();
     input.focus();
+  });
+}
+
+/**
+ * Tells an anonymous player who solved a level nobody has claimed that only
+ * accounts claim first solves (issue 38), and offers the account screen.
+ * Resolves to true when they choose to make an account or sign in.
+ */
+export function offerAccount() {
+  const dialog = document.getElementById("claim-dialog");
+  const form = document.getElementById("claim-form");
+  const skip = document.getElementById("claim-skip");
+  return new Promise((resolve) => {
+    const done = (value) => {
+      form.removeEventListener("submit", onAccount);
+      skip.removeEventListener("click", onSkip);
+      dialog.removeEventListener("cancel", onSkip);
+      dialog.close();
+      resolve(value);
+    };
+    const onAccount = (e) => {
+      e.preventDefault();
+      done(true);
+    };
+    const onSkip = (e) => {
+      e.preventDefault();
+      done(false);
+    };
+    form.addEventListener("submit", onAccount);
+    skip.addEventListener("click", onSkip);
+    dialog.addEventListener("cancel", onSkip);
+    dialog.showModal();
+    document.getElementById("claim-account").focus();
   });
 }
 

@@ -330,6 +330,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
           who
             ? lang.parts("records.firstBy", {}, { name: h("bdi", { class: "name" }, who), ago })
             : lang.parts("records.firstAnonymous", {}, { ago }),
+          // A new account's claim (issue 38).
+          table.first.provisional ? h("span", { class: "records-provisional" }, ` (${t("account.provisional")})`) : null,
         ),
       );
     } else if (!(table.solves > 0)) {

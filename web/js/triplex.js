@@ -14,7 +14,7 @@
 
 import { createTriplexApi } from "./triplex-api.js";
 import { isSolved, layoutStage, placements, startPositions } from "./triplex-board.js";
-import { askName, confirmHint, createCodeDialog } from "./triplex-dialogs.js";
+import { askName, confirmHint, createCodeDialog, offerAccount } from "./triplex-dialogs.js";
 import { UNDO_LIMIT, createInput } from "./triplex-input.js";
 import { createLevels } from "./triplex-levels.js";
 import { renderLevelList } from "./triplex-list.js";
@@ -299,7 +299,11 @@ export async function createTriplex(ctx, family) {
     }
   }
 
-  /** Submits a solve; the first solver may leave a name. */
+  /**
+   * Submits a solve; the first solver (an account) may leave a name, and an
+   * anonymous player whose solve would have been the first is offered an
+   * account.
+   */
   async function submitOnline(s) {
     const token = s.token;
     if (!api.online || !token) return;
@@ -308,11 +312,15 @@ export async function createTriplex(ctx, family) {
     const answer = await api.submit(s.n, token, placements(s.level, s.stage, s.positions), s.hinted);
     // The table counts this solve at once, not after the name dialog.
     if (play.session === s) refreshRecords();
-    if (answer?.first && !answer.named) {
+    if (answer?.first && !answer.named && !answer.under_review) {
       const name = await askName({ t, initial: progress.name, submit: (typed) => api.name(s.n, token, typed) });
       if (name !== null) progress.name = name;
       save();
       if (play.session === s) refreshRecords();
+    } else if (answer?.would_be_first && (await offerAccount())) {
+      // Only accounts claim first solves: the account screen makes one or
+      // signs in; the next solve of the level claims it.
+      location.hash = "#/account";
     }
   }
 

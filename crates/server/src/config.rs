@@ -65,6 +65,9 @@ pub struct Config {
     /// Accounts one network (an IPv4 address, an IPv6 /64) may make a UTC
     /// day.
     pub accounts_per_network_per_day: u32,
+    /// How long a new account is provisional, ms (shown so on the tables,
+    /// its first-solver claims held for review).
+    pub provisional_ms: i64,
     /// How often the background task looks whether today's and tomorrow's
     /// dailies (and one missing archive day) need making; `None`: no
     /// background task (each daily is made by its first request).
@@ -104,6 +107,7 @@ impl Config {
             clock: crate::clock::Clock::default(),
             public_url: None,
             accounts_per_network_per_day: crate::passkeys::DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY,
+            provisional_ms: crate::passkeys::PROVISIONAL_MS,
             dailies_every: Some(DEFAULT_DAILIES_EVERY),
             ipv6_prefix: crate::limits::DEFAULT_IPV6_PREFIX,
             dailies_archive_days: crate::dailies::ARCHIVE_DAYS,

@@ -119,6 +119,7 @@ impl Server {
         // Served over HTTPS, the session cookie is only ever sent back
         // over HTTPS.
         accounts.secure_cookies |= tls.is_some();
+        accounts.provisional_ms = config.provisional_ms.max(0);
         let max_connections = open_file_room(config);
         let shown = error::redacted_url(&config.database);
         let store = storage::open(&config.database, config.db_connections)

@@ -10,9 +10,13 @@ use webauthn_rs::{Webauthn, WebauthnBuilder};
 pub const SESSION_LIFETIME_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 /// A ceremony (from its start to its finish) may take this long.
 pub const CEREMONY_LIFETIME_MS: i64 = 5 * 60 * 1000;
-/// A new account is provisional for this long: shown as such on the
-/// tables, its first-solver claims wait for review.
-pub const PROVISIONAL_MS: i64 = 7 * 24 * 60 * 60 * 1000;
+/// A new account is provisional for this long by default
+/// (`--provisional-days`): shown as such on the tables, its first-solver
+/// claims wait for review. A week: an account made for an attack stays
+/// marked through it, and a real player loses the mark soon.
+pub const PROVISIONAL_MS: i64 = PROVISIONAL_DAYS as i64 * 24 * 60 * 60 * 1000;
+/// [`PROVISIONAL_MS`] in days: `--provisional-days`'s default.
+pub const PROVISIONAL_DAYS: u32 = 7;
 /// Default accounts one network (an IPv4 address, an IPv6 /64) may make
 /// a UTC day.
 pub const DEFAULT_ACCOUNTS_PER_NETWORK_PER_DAY: u32 = 3;
@@ -30,6 +34,8 @@ pub struct AccountSettings {
     pub secure_cookies: bool,
     /// Accounts one network may make a UTC day.
     pub per_network_per_day: i64,
+    /// How long a new account is provisional, ms.
+    pub provisional_ms: i64,
 }
 
 /// Why the account settings cannot be used.
@@ -88,6 +94,7 @@ impl AccountSettings {
             origin,
             local_default,
             per_network_per_day: i64::from(per_network_per_day),
+            provisional_ms: PROVISIONAL_MS,
         })
     }
 

@@ -19,9 +19,11 @@ use std::time::Duration;
 mod common {
     #[macro_use]
     pub mod harness;
+    pub mod passkey;
     pub mod postgres;
 }
 use common::harness::{read, test_db, Backend, TestServer};
+use common::passkey::Browser;
 
 /// Triplex's own requests.
 impl TestServer {
@@ -69,6 +71,33 @@ fn solution_of(n: usize) -> Value {
     placements_json(&record(n).solution_cells())
 }
 
+/// An account past its provisional period, signed in: only an account
+/// claims a level's first solve, and a provisional one's claims wait for
+/// review (issue 38). Moves the server's clock a week on.
+async fn aged_account<'s>(server: &'s TestServer, name: &str) -> Browser<'s> {
+    let mut browser = Browser::new(server);
+    let (_, status, body) = browser.register(name).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    server
+        .clock
+        .shift(gridforge_server::passkeys::PROVISIONAL_MS + 1_000);
+    browser
+}
+
+/// Level `n`'s human floor (a first-solver claim sooner after the
+/// account's first start is held for review).
+fn human_floor(n: usize) -> u64 {
+    let level = record(n).level().expect("the level parses");
+    gridforge_triplex::path::human_floor_ms(&level, record(n).difficulty)
+}
+
+/// Moves the server's clock past the human floor of the slowest of
+/// `levels`.
+fn pass_floor(server: &TestServer, levels: &[usize]) {
+    let floor = levels.iter().map(|&n| human_floor(n)).max().unwrap_or(0);
+    server.clock.shift(floor as i64 + 500);
+}
+
 /// Waits out the fastest believable time of level `n`.
 async fn wait_floor(n: usize) {
     wait_floor_all(&[n]).await;
@@ -104,6 +133,7 @@ async fn full_solve_flow(url: &str) {
     assert!(!text.contains("solution"));
 
     let n = 1;
+    let mut ada = aged_account(&server, "Ada").await;
     let (status, one) = server.get("/api/triplex/levels/1").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(one, levels[0]);
@@ -120,8 +150,9 @@ async fn full_solve_flow(url: &str) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body["error"].as_str().unwrap().contains("faster"));
 
-    wait_floor(n).await;
-    let (status, solved) = server
+    // Ada's account claims the level (a person's pace).
+    pass_floor(&server, &[n]);
+    let (status, solved) = ada
         .post(
             "/api/triplex/levels/1/solves",
             &json!({"token": token, "placements": solution_of(n), "name": "Ada"}),
@@ -130,6 +161,7 @@ async fn full_solve_flow(url: &str) {
     assert_eq!(status, StatusCode::OK, "{solved}");
     assert_eq!(solved["first"], true);
     assert_eq!(solved["named"], true);
+    assert_eq!(solved["under_review"], false, "{solved}");
     let first_time = solved["time_ms"].as_i64().unwrap();
     assert!(first_time >= 750);
 
@@ -150,10 +182,13 @@ async fn full_solve_flow(url: &str) {
     let (status, records) = server.get("/api/triplex/levels/1/records").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(records["first"]["name"], "Ada");
+    assert_eq!(records["first"]["provisional"], false);
     assert!(records["first"]["solved_at"].as_i64().unwrap() <= records["now"].as_i64().unwrap());
     assert_eq!(records["solves"], 2);
     let (lo, hi) = (first_time.min(second_time), first_time.max(second_time));
-    assert_eq!(records["best_ms"], lo);
+    // Bob played anonymously: in the count and the median, never the record.
+    assert!(second_time < first_time);
+    assert_eq!(records["best_ms"], first_time);
     assert_eq!(records["median_ms"], lo + (hi - lo) / 2);
 
     // Other levels are untouched.
@@ -206,6 +241,7 @@ async fn blockpuzzle_family_has_its_own_levels_tokens_and_records(url: &str) {
     let placements = placements_json(&cells);
     let floor = one["min_time_ms"].as_u64().unwrap();
     assert_eq!(floor, 250 * level.pieces().len() as u64);
+    let mut ada = aged_account(&server, "Ada").await;
 
     // A Triplex token does not open a BlockPuzzle level, nor the reverse.
     let triplex_token = server.start_level(1).await;
@@ -236,7 +272,10 @@ async fn blockpuzzle_family_has_its_own_levels_tokens_and_records(url: &str) {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 
-    let (status, solved) = server
+    let human =
+        gridforge_triplex::path::human_floor_ms(&level, one["difficulty"].as_u64().unwrap());
+    server.clock.shift(human as i64 + 500);
+    let (status, solved) = ada
         .post(
             "/api/blockpuzzle/levels/1/solves",
             &json!({"token": token, "placements": placements, "name": "Ada"}),
@@ -245,6 +284,7 @@ async fn blockpuzzle_family_has_its_own_levels_tokens_and_records(url: &str) {
     assert_eq!(status, StatusCode::OK, "{solved}");
     assert_eq!(solved["first"], true);
     assert_eq!(solved["named"], true);
+    assert_eq!(solved["under_review"], false, "{solved}");
 
     let (status, records) = server.get("/api/blockpuzzle/levels/1/records").await;
     assert_eq!(status, StatusCode::OK);
@@ -309,10 +349,12 @@ async fn hinted_solves_count_but_are_never_first_nor_best(url: &str) {
     let (_, medians) = server.get("/api/triplex/medians").await;
     assert_eq!(medians["levels"], json!([]), "a hinted solve has no median");
 
-    // Then one without hints: the first solver and the best time.
+    // Then one without hints, an account's: the first solver and the best
+    // time.
+    let mut claimer = aged_account(&server, "Claimer").await;
     let plain = server.start_level(n).await;
-    wait_floor(n).await;
-    let (status, solved) = server
+    pass_floor(&server, &[n]);
+    let (status, solved) = claimer
         .post(
             &format!("/api/triplex/levels/{n}/solves"),
             &json!({"token": plain, "placements": solution_of(n)}),
@@ -517,11 +559,19 @@ async fn server_hints_are_noted_against_the_token(url: &str) {
         .await;
     assert_eq!(status, StatusCode::OK, "{hint}");
     assert!(hint["next"]["cells"].is_array());
-    wait_floor(n + 1).await;
-    let (status, solved) = server.solve(n + 1, &other_level, solution_of(n + 1)).await;
+    // An account claims level n + 1 (its token was issued a week before the
+    // account is old enough: well past the floor).
+    let mut claimer = aged_account(&server, "Claimer").await;
+    let (status, solved) = claimer
+        .post(
+            &format!("/api/triplex/levels/{}/solves", n + 1),
+            &json!({"token": other_level, "placements": solution_of(n + 1)}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{solved}");
     assert_eq!(solved["hinted"], false);
     assert_eq!(solved["first"], true);
+    assert_eq!(solved["under_review"], false, "{solved}");
 
     // On a level with a first solver (a solve is then one INSERT, which
     // reads the hint in the same statement), a hinted token still solves
@@ -661,9 +711,10 @@ on_both_backends!(token_rules);
 async fn token_rules(url: &str) {
     let server = TestServer::start(url).await;
     let (a, b) = (3, 4);
+    let mut alice = aged_account(&server, "Alice").await;
     let token_a = server.start_level(a).await;
     let token_b = server.start_level(b).await;
-    wait_floor_all(&[a, b]).await;
+    pass_floor(&server, &[a, b]);
 
     // A token for another level.
     let (status, body) = server.solve(a, &token_b, solution_of(a)).await;
@@ -681,8 +732,14 @@ async fn token_rules(url: &str) {
     let (status, _) = server.solve(a, &tampered, solution_of(a)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 
-    // First use works; the replay is refused and records nothing.
-    let (status, body) = server.solve(a, &token_a, solution_of(a)).await;
+    // First use works (Alice's account claims the level); the replay is
+    // refused and records nothing.
+    let (status, body) = alice
+        .post(
+            &format!("/api/triplex/levels/{a}/solves"),
+            &json!({"token": token_a, "placements": solution_of(a)}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["first"], true);
     assert_eq!(body["named"], false);
@@ -743,15 +800,16 @@ async fn names_are_stored_verbatim(url: &str) {
         " spaced  ",
     ];
     let levels: Vec<usize> = (5..5 + names.len()).collect();
+    let mut claimer = aged_account(&server, "Claimer").await;
     let mut tokens = Vec::new();
     for &n in &levels {
         tokens.push(server.start_level(n).await);
     }
-    wait_floor_all(&levels).await;
+    pass_floor(&server, &levels);
     for (i, ((&n, token), name)) in levels.iter().zip(&tokens).zip(names).enumerate() {
         if i % 2 == 0 {
             // In the solve itself.
-            let (status, body) = server
+            let (status, body) = claimer
                 .post(
                     &format!("/api/triplex/levels/{n}/solves"),
                     &json!({"token": token, "placements": solution_of(n), "name": name}),
@@ -761,7 +819,12 @@ async fn names_are_stored_verbatim(url: &str) {
             assert_eq!(body["named"], true);
         } else {
             // Right after, with the solve's token.
-            let (status, body) = server.solve(n, token, solution_of(n)).await;
+            let (status, body) = claimer
+                .post(
+                    &format!("/api/triplex/levels/{n}/solves"),
+                    &json!({"token": token, "placements": solution_of(n)}),
+                )
+                .await;
             assert_eq!(status, StatusCode::OK, "{body}");
             let (status, body) = server
                 .post(
@@ -824,22 +887,34 @@ on_both_backends!(concurrent_first_solves_have_one_winner);
 async fn concurrent_first_solves_have_one_winner(url: &str) {
     let server = TestServer::start(url).await;
     let n = 7;
+    // One account's session on every request: only accounts claim.
+    let claimer = aged_account(&server, "Claimer").await;
+    let cookie = format!("gridforge_session={}", claimer.cookie.clone().unwrap());
+    let origin = claimer.origin.clone();
     let mut tokens = Vec::new();
     for _ in 0..32 {
         tokens.push(server.start_level(n).await);
     }
-    wait_floor(n).await;
+    pass_floor(&server, &[n]);
     let server = std::sync::Arc::new(server);
     let mut tasks = Vec::new();
     for (i, token) in tokens.into_iter().enumerate() {
         let server = server.clone();
+        let (cookie, origin) = (cookie.clone(), origin.clone());
         tasks.push(tokio::spawn(async move {
-            server
-                .post(
-                    &format!("/api/triplex/levels/{n}/solves"),
+            let response = server
+                .client
+                .post(server.url(&format!("/api/triplex/levels/{n}/solves")))
+                .header("cookie", cookie)
+                .header("origin", origin)
+                .header("x-gridforge-request", "1")
+                .json(
                     &json!({"token": token, "placements": solution_of(n), "name": format!("p{i}")}),
                 )
+                .send()
                 .await
+                .unwrap();
+            read(response).await
         }));
     }
     let mut winners = Vec::new();

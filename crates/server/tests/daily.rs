@@ -17,10 +17,12 @@ use std::collections::HashMap;
 mod common {
     #[macro_use]
     pub mod harness;
+    pub mod passkey;
     pub mod paths;
     pub mod postgres;
 }
 use common::harness::{test_db, Backend, TestServer};
+use common::passkey::Browser;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -44,6 +46,38 @@ fn solve_independently(puzzle: &str) -> String {
 
 fn player(n: u32) -> String {
     format!("test-player-{n:04}")
+}
+
+/// Makes an account (a software passkey) and returns its session cookie:
+/// only accounts' solves are on the tables (issue 38).
+async fn account_cookie(server: &TestServer, name: &str) -> String {
+    let mut browser = Browser::new(server);
+    let (_, status, body) = browser.register(name).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    browser.cookie.clone().expect("a session")
+}
+
+/// A POST as the web client makes it, signed in with `cookie` (or not).
+async fn post_as(
+    server: &TestServer,
+    cookie: Option<&str>,
+    path: &str,
+    body: &Value,
+) -> (StatusCode, Value) {
+    let Some(cookie) = cookie else {
+        return server.post(path, body).await;
+    };
+    let response = server
+        .client
+        .post(server.url(path))
+        .header("cookie", format!("gridforge_session={cookie}"))
+        .header("origin", common::passkey::origin(server))
+        .header("x-gridforge-request", "1")
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    common::harness::read(response).await
 }
 
 /// A daily Kakuro's clues, which only a start gives (issue 38).
@@ -107,22 +141,34 @@ async fn kakuro_daily_is_verified_and_ranked(url: &str) {
     // are not held for review.
     let min = min.max(common::paths::floor_ms(&clues) as i64);
     let base = format!("/api/kakuro/daily/{date}/easy");
+    // Players 1 to 3 have accounts (their solves are listed); 4 and 5 play
+    // anonymously.
+    let mut cookies = HashMap::new();
+    for (n, name) in [(1, "Ann"), (2, "Bo"), (3, "Cat")] {
+        cookies.insert(player(n), account_cookie(&server, name).await);
+    }
+    let cookies = &cookies;
     let started_at = std::sync::Mutex::new(HashMap::<String, u64>::new());
     let start = |who: String| {
         let server = &server;
         let base = base.clone();
         let (clock, started_at) = (&clock, &started_at);
         async move {
-            let (status, body) = server
-                .post(&format!("{base}/start"), &json!({"player": who}))
-                .await;
+            let cookie = cookies.get(&who).map(String::as_str);
+            let (status, body) = post_as(
+                server,
+                cookie,
+                &format!("{base}/start"),
+                &json!({"player": who}),
+            )
+            .await;
             assert_eq!(status, StatusCode::OK, "{body}");
             assert_eq!(body["counts"], true);
             let token = body["token"].as_str().unwrap().to_string();
-            started_at
-                .lock()
-                .unwrap()
-                .insert(token.clone(), clock.now_ms());
+            // The server's start: now, or an account's first start of the
+            // daily (a restart keeps it), which its path is timed from.
+            let since = body["issued_at"].as_u64().unwrap_or_else(|| clock.now_ms());
+            started_at.lock().unwrap().insert(token.clone(), since);
             token
         }
     };
@@ -136,7 +182,8 @@ async fn kakuro_daily_is_verified_and_ranked(url: &str) {
         }
         let server = &server;
         let path = format!("{base}/solve");
-        async move { server.post(&path, &body).await }
+        let cookie = cookies.get(who).cloned();
+        async move { post_as(server, cookie.as_deref(), &path, &body).await }
     };
 
     // Too fast: below the believable minimum.
@@ -341,17 +388,19 @@ async fn play_chess(
     server: &TestServer,
     date: &str,
     game: &str,
+    cookie: Option<&str>,
 ) -> (Value, HashMap<u32, char>, i64) {
     let mut seen: HashMap<u32, char> = HashMap::new();
     let mut matched = vec![false; 64];
     let mut moves = 0;
     let turn = |square: u32| async move {
-        let (status, body) = server
-            .post(
-                &format!("/api/chess/daily/{date}/turn"),
-                &json!({"game": game, "square": square}),
-            )
-            .await;
+        let (status, body) = post_as(
+            server,
+            cookie,
+            &format!("/api/chess/daily/{date}/turn"),
+            &json!({"game": game, "square": square}),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "square {square}: {body}");
         server.clock.shift(body["wait_ms"].as_i64().unwrap());
         body
@@ -514,7 +563,7 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
         (&replay["replay"], &replay["counts"]),
         (&json!(true), &json!(false))
     );
-    let (last, _, _) = play_chess(&server, &date, replay["game"].as_str().unwrap()).await;
+    let (last, _, _) = play_chess(&server, &date, replay["game"].as_str().unwrap(), None).await;
     assert_eq!(last["done"], true, "{last}");
     assert_eq!(
         (&last["counted"], &last["rank"]),
@@ -544,11 +593,14 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
         .post(&turn_path, &json!({"game": "zz", "square": 5}))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // Player 2 wins signed in: the game is the account's, on the table.
+    let cookie = account_cookie(&server, "Cy").await;
     let begun = clock.now_ms();
-    let (last, seen, moves) = play_chess(&server, &date, &game).await;
+    let (last, seen, moves) = play_chess(&server, &date, &game, Some(&cookie)).await;
     assert_eq!(last["done"], true, "{last}");
     assert_eq!(last["counted"], true);
     assert_eq!(last["rank"], 1);
+    assert_eq!(last["anonymous"], false);
     assert_eq!(last["pairs"], 32);
     assert_eq!(last["moves"], moves, "the server's count is the moves made");
     let time_ms = last["time_ms"].as_u64().unwrap();
@@ -575,7 +627,7 @@ async fn chess_daily_is_played_on_the_server(url: &str) {
 
     // Only the first finished game counts.
     let again = start(player(2), Some("Cy")).await;
-    let (last, _, _) = play_chess(&server, &date, &again).await;
+    let (last, _, _) = play_chess(&server, &date, &again, None).await;
     assert_eq!(last["counted"], false);
     assert_eq!(last["rank"], Value::Null);
     let (status, table) = server
@@ -608,13 +660,16 @@ async fn two_servers_share_the_dailies(url: &str) {
     assert_eq!((sa, sb), (StatusCode::OK, StatusCode::OK));
     assert_eq!(da["puzzles"], db["puzzles"]);
     let date = da["date"].as_str().unwrap().to_string();
-    // A token from one server is solved on the other, and both tables show it.
-    let (_, started) = a
-        .post(
-            &format!("/api/kakuro/daily/{date}/easy/start"),
-            &json!({"player": player(7)}),
-        )
-        .await;
+    // A token from one server is solved on the other, and both tables show
+    // it (an account's: its session is valid on both).
+    let cookie = account_cookie(&a, "Dee").await;
+    let (_, started) = post_as(
+        &a,
+        Some(&cookie),
+        &format!("/api/kakuro/daily/{date}/easy/start"),
+        &json!({"player": player(7)}),
+    )
+    .await;
     let clues = started["puzzle"].as_str().unwrap().to_string();
     let grid = solve_independently(&clues);
     assert_eq!(
@@ -625,12 +680,13 @@ async fn two_servers_share_the_dailies(url: &str) {
     let floor = common::paths::floor_ms(&clues);
     clock.shift(floor as i64 + 100);
     let path = common::paths::person_path(&grid, floor, 7);
-    let (status, body) = b
-        .post(
-            &format!("/api/kakuro/daily/{date}/easy/solve"),
-            &json!({"token": started["token"], "player": player(7), "grid": grid, "name": "Dee", "path": path}),
-        )
-        .await;
+    let (status, body) = post_as(
+        &b,
+        Some(&cookie),
+        &format!("/api/kakuro/daily/{date}/easy/solve"),
+        &json!({"token": started["token"], "player": player(7), "grid": grid, "name": "Dee", "path": path}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     for server in [&a, &b] {
         let (_, table) = server
@@ -714,6 +770,9 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
         let moves = 32 + (r >> 40) as i64 % 8;
         let assisted = r % 11 == 0;
         let counted = r % 13 != 0;
+        // Anonymous solves are recorded and told the rank they would have,
+        // and are in no one's rank (issue 38).
+        let anonymous = r % 17 == 0;
         let nonce = i.to_be_bytes().repeat(4);
         let player = format!("player-{i:04}");
         let recorded = store
@@ -727,16 +786,19 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
                 counted,
                 name: None,
                 solved_at: i64::from(i),
-                entering: Default::default(),
+                entering: gridforge_server::storage::review::Entering {
+                    account_id: (!anonymous).then_some(1 + i64::from(i % 7)),
+                    ..Default::default()
+                },
             })
             .await
             .expect("recorded");
         // A clean counted solve's rank comes with its recording: 1 + the
-        // clean solves recorded before it that are better.
+        // clean solves by accounts recorded before it that are better.
         let rank = (counted && !assisted)
             .then(|| 1 + clean.iter().filter(|c| **c < (time_ms, moves)).count() as i64);
         assert_eq!(recorded, DailyRecorded::Recorded { rank }, "solve {i}");
-        if counted && !assisted {
+        if counted && !assisted && !anonymous {
             clean.push((time_ms, moves));
         }
     }

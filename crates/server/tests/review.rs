@@ -8,10 +8,12 @@
 mod common {
     #[macro_use]
     pub mod harness;
+    pub mod passkey;
     pub mod paths;
     pub mod postgres;
 }
 use common::harness::{test_db, Backend};
+use common::passkey::Browser;
 use gridforge_server::storage::accounts::{AccountCreated, NewAccount, NewPasskey, NewSession};
 use gridforge_server::storage::daily::{DailyKey, DailyRecorded, DailySolve};
 use gridforge_server::storage::review::{
@@ -69,6 +71,15 @@ async fn held_and_voided_entries_leave_every_table(url: &str) {
         variant: "medium",
     };
     let banned = account(store, "Banned").await;
+    // Only accounts are on public tables: every player here has one.
+    let mut accounts = Vec::new();
+    for i in 1..=5u8 {
+        accounts.push(if i == 3 {
+            banned
+        } else {
+            account(store, &format!("Player{i}")).await
+        });
+    }
     let path = KeptPath {
         text: "AQEB",
         stats: r#"{"events":1}"#,
@@ -87,7 +98,7 @@ async fn held_and_voided_entries_leave_every_table(url: &str) {
         let nonce = [i; 16];
         let player = format!("player-{i}");
         let entering = Entering {
-            account_id: (i == 3).then_some(banned),
+            account_id: Some(accounts[usize::from(i) - 1]),
             path: Some(path),
             hold: (i == 1).then_some("flagged: reading_order"),
         };
@@ -252,6 +263,7 @@ async fn a_held_first_solve_is_no_first_solver_and_a_void_frees_the_level(url: &
         .expect("store");
     let store = store.as_ref();
     let level = "level-under-test";
+    let claimer = account(store, "Claimer").await;
     let solve = |nonce: &'static [u8], time_ms: i64, hold: Option<&'static str>| NewSolve {
         level,
         nonce,
@@ -260,10 +272,11 @@ async fn a_held_first_solve_is_no_first_solver_and_a_void_frees_the_level(url: &
         name: Some("claimer"),
         hinted: false,
         entering: Entering {
-            account_id: None,
+            account_id: Some(claimer),
             path: None,
             hold,
         },
+        claim_hold: None,
     };
     // A held claim: the level's first solve, but no first solver is shown,
     // and its time is in no record.
@@ -279,7 +292,8 @@ async fn a_held_first_solve_is_no_first_solver_and_a_void_frees_the_level(url: &
         first,
         SolveRecorded::Recorded {
             first: true,
-            hinted: false
+            hinted: false,
+            would_be_first: false
         }
     );
     let second = store
@@ -290,7 +304,8 @@ async fn a_held_first_solve_is_no_first_solver_and_a_void_frees_the_level(url: &
         second,
         SolveRecorded::Recorded {
             first: false,
-            hinted: false
+            hinted: false,
+            would_be_first: false
         }
     );
     let records = store.records(level).await.expect("records");
@@ -323,7 +338,8 @@ async fn a_held_first_solve_is_no_first_solver_and_a_void_frees_the_level(url: &
         third,
         SolveRecorded::Recorded {
             first: true,
-            hinted: false
+            hinted: false,
+            would_be_first: false
         }
     );
     let records = fresh.records(level).await.expect("records");
@@ -364,6 +380,18 @@ async fn easy_daily(server: &paths_api::TestServer) -> (String, String, String) 
     (date, puzzle, solved.solutions[0].to_string())
 }
 
+/// A signed-in start of the daily at `base`: its token.
+async fn account_start(browser: &mut Browser<'_>, base: &str, who: &str) -> String {
+    let (status, body) = browser
+        .post(
+            &format!("{base}/start"),
+            &serde_json::json!({"player": who}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{body}");
+    body["token"].as_str().unwrap().to_string()
+}
+
 on_both_backends!(daily_paths_are_replayed_kept_and_flagged);
 async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
     use paths_api::*;
@@ -383,22 +411,35 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
             body["token"].as_str().unwrap().to_string()
         }
     };
-    let person = start("player-person").await;
+    // The person and the pathless player have accounts (only accounts are
+    // listed); the bots play anonymously or would be held anyway.
+    let mut person_account = Browser::new(&server);
+    let mut pathless_account = Browser::new(&server);
+    for (browser, name) in [
+        (&mut person_account, "Person"),
+        (&mut pathless_account, "Pathless"),
+    ] {
+        let (_, status, body) = browser.register(name).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let person = account_start(&mut person_account, &base, "player-person").await;
     let bot = start("player-metronome").await;
     let reader = start("player-reader").await;
-    let pathless = start("player-pathless").await;
+    let pathless = account_start(&mut pathless_account, &base, "player-pathless").await;
     clock.shift(floor as i64 + 2_000);
+    let solve_body = |token: String, who: &'static str, path: Option<String>| {
+        let mut body = json!({"token": token, "player": who, "grid": grid, "name": who});
+        if let Some(path) = path {
+            body["path"] = json!(path);
+        }
+        body
+    };
+    let solve_path = format!("{base}/solve");
     let solve = |token: String, who: &'static str, path: Option<String>| {
         let server = &server;
-        let base = base.clone();
-        let grid = grid.clone();
-        async move {
-            let mut body = json!({"token": token, "player": who, "grid": grid, "name": who});
-            if let Some(path) = path {
-                body["path"] = json!(path);
-            }
-            server.post(&format!("{base}/solve"), &body).await
-        }
+        let body = solve_body(token, who, path);
+        let solve_path = solve_path.clone();
+        async move { server.post(&solve_path, &body).await }
     };
     // Paths that do not replay: refused, nothing kept, the token still good.
     let cells = paths::digit_cells(&grid);
@@ -418,17 +459,26 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
         paths::person_path(&grid, floor + 60_000, 3),
     ];
     for path in broken {
-        let (status, body) = solve(person.clone(), "player-person", Some(path.clone())).await;
+        let (status, body) = person_account
+            .post(
+                &solve_path,
+                &solve_body(person.clone(), "player-person", Some(path.clone())),
+            )
+            .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
         let error = body["error"].as_str().unwrap();
         assert!(error.contains("solving path is refused"), "{body}");
     }
-    let (status, body) = solve(
-        person,
-        "player-person",
-        Some(paths::person_path(&grid, floor + 1_000, 4)),
-    )
-    .await;
+    let (status, body) = person_account
+        .post(
+            &solve_path,
+            &solve_body(
+                person,
+                "player-person",
+                Some(paths::person_path(&grid, floor + 1_000, 4)),
+            ),
+        )
+        .await;
     assert_eq!(
         status,
         StatusCode::OK,
@@ -455,7 +505,9 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
         assert_eq!(table["you"]["under_review"], true, "{table}");
     }
     // No path: recorded, but held (there is nothing to check it by).
-    let (status, body) = solve(pathless, "player-pathless", None).await;
+    let (status, body) = pathless_account
+        .post(&solve_path, &solve_body(pathless, "player-pathless", None))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["under_review"], true, "{body}");
     let (_, table) = server.get(&format!("{base}/table")).await;

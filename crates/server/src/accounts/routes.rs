@@ -11,7 +11,7 @@ use super::session::{check_same_site, clear_cookie, new_token, set_cookie, Signe
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::Client;
 use crate::names::{name_key, normalise_name};
-use crate::passkeys::{CEREMONY_LIFETIME_MS, PROVISIONAL_MS, SESSION_LIFETIME_MS};
+use crate::passkeys::{CEREMONY_LIFETIME_MS, SESSION_LIFETIME_MS};
 use crate::state::AppState;
 use crate::storage::accounts::{
     Account, AccountCreated, Ceremony, NewAccount, NewPasskey, NewSession,
@@ -339,7 +339,7 @@ pub async fn register_finish(
             name,
             name_key: &name_key(name),
             now,
-            provisional_until: now + PROVISIONAL_MS,
+            provisional_until: now + app.accounts.provisional_ms,
             passkey: NewPasskey {
                 credential_id: passkey.cred_id().as_ref(),
                 passkey: &passkey_json,
@@ -360,7 +360,7 @@ pub async fn register_finish(
                 handle: handle.into(),
                 name: name.into(),
                 created_at: now,
-                provisional_until: now + PROVISIONAL_MS,
+                provisional_until: now + app.accounts.provisional_ms,
                 banned_at: None,
             };
             tracing::info!(account = id, "account made");

@@ -244,9 +244,14 @@ pub(crate) struct TurnJson {
     /// started and won within the day and its grace).
     #[serde(skip_serializing_if = "Option::is_none")]
     counted: Option<bool>,
-    /// When won and counted: the rank on the table (null otherwise).
+    /// When won and counted: the rank on the table (null otherwise); for
+    /// a game won without an account, the rank it would have.
     #[serde(skip_serializing_if = "Option::is_none")]
     rank: Option<Option<i64>>,
+    /// When won: no account's session made the winning turn, so the game
+    /// is recorded but never listed (issue 38).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    anonymous: Option<bool>,
 }
 
 /// Whether the pieces on `a` and `b` are partners: the same piece, each in
@@ -277,6 +282,7 @@ fn square_at(position: u32) -> Option<Square> {
 pub async fn chess_turn(
     State(app): State<AppState>,
     Path(date): Path<String>,
+    headers: axum::http::HeaderMap,
     Json(request): Json<TurnRequest>,
 ) -> Result<Response, ApiError> {
     let day = served_day(&app, &date).map_err(|e| e.because("no_such_daily"))?;
@@ -346,6 +352,15 @@ pub async fn chess_turn(
     let time_ms = (now as i64 - game.started_at).max(0);
     let key = key_of(day);
     let started = game.started_at.max(0) as u64;
+    // The winning turn's session owns the game (issue 38): only accounts'
+    // games are listed; an anonymous one is told the rank it would have.
+    let account_id = if done {
+        crate::accounts::session::SignedIn::of(&app, &axum::http::Method::POST, &headers)
+            .await?
+            .map(|signed| signed.account.id)
+    } else {
+        None
+    };
     let solve = done.then(|| DailySolve {
         key: &key,
         nonce: &game.id,
@@ -356,7 +371,10 @@ pub async fn chess_turn(
         counted: day.counts_at(started) && day.counts_at(now),
         name: game.name.as_deref(),
         solved_at: now as i64,
-        entering: Default::default(),
+        entering: crate::storage::review::Entering {
+            account_id,
+            ..Default::default()
+        },
     });
     let mut written = game.clone();
     if done {
@@ -385,6 +403,7 @@ pub async fn chess_turn(
         time_ms: None,
         counted: None,
         rank: None,
+        anonymous: None,
     };
     let mut response = if done {
         let rank = if counted {
@@ -399,6 +418,7 @@ pub async fn chess_turn(
         answer.time_ms = Some(time_ms as u64);
         answer.counted = Some(counted);
         answer.rank = Some(rank);
+        answer.anonymous = Some(account_id.is_none());
         no_store(Json(answer))
     } else {
         return Ok(no_store(Json(answer)));

@@ -464,10 +464,15 @@ pub(crate) struct SolvedJson {
     /// The time from the token's issue to the solve, by the server's clock.
     time_ms: u64,
     /// Rank among the clean times; null when not counted or assisted.
+    /// For an anonymous or held solve, the rank it would have: only
+    /// accounts' solves are listed (issue 38).
     rank: Option<i64>,
     /// Held for review (issue 38): off the public table until an operator
     /// approves it; the time and rank are the player's own.
     under_review: bool,
+    /// Made without an account: recorded, never on the public table; the
+    /// rank is the one it would have ("would be #N").
+    anonymous: bool,
 }
 
 /// `POST /api/kakuro/daily/{date}/{difficulty}/solve`.
@@ -591,6 +596,7 @@ pub async fn kakuro_solve(
             time_ms,
             rank,
             under_review: path.held(),
+            anonymous: token.account == 0,
         }))),
     }
 }
@@ -621,6 +627,9 @@ pub(crate) struct LineJson {
     /// closes); absent before and for ChessMemory.
     #[serde(skip_serializing_if = "Option::is_none")]
     entry: Option<String>,
+    /// The account that made it is provisional (new): the client shows
+    /// `account.provisional` with it.
+    provisional: bool,
 }
 
 /// The asking player's own line.
@@ -639,6 +648,9 @@ pub(crate) struct YouJson {
     /// Held for review (or voided): on no public table; the rank is the
     /// one it would have.
     under_review: bool,
+    /// Made without an account: recorded, never on the public table; the
+    /// rank is the one it would have (issue 38).
+    anonymous: bool,
 }
 
 /// A daily's table.
@@ -681,6 +693,7 @@ pub(crate) async fn table(
         .then(|| Day::parse(&key.day).map(crate::published::daily_paths_public_at))
         .flatten();
     let published = paths_public_at.is_some_and(|at| app.clock.now_ms() >= at);
+    let now = app.clock.now_ms() as i64;
     let line = |(e, rank): (crate::storage::daily::DailyEntry, Option<i64>)| LineJson {
         rank,
         name: e.name,
@@ -693,6 +706,7 @@ pub(crate) async fn table(
             }
             .to_string()
         }),
+        provisional: e.provisional_until > now,
     };
     let answer = TableJson {
         date: key.day.clone(),
@@ -715,6 +729,7 @@ pub(crate) async fn table(
             moves: own.moves,
             assisted: own.assisted,
             under_review: !own.review.listed(),
+            anonymous: !own.by_account,
         }),
         paths_public_at,
     };

@@ -164,7 +164,8 @@ pub trait AccountStore {
     /// Ends every session of an account; returns how many there were.
     async fn end_sessions(&self, account_id: i64) -> Result<u64, StoreError>;
 
-    /// Deletes an account with its passkeys and sessions.
+    /// Deletes an account with its passkeys and sessions; its solves leave
+    /// every table (voided, first-solver claims freed) and its name goes.
     async fn delete_account(&self, account_id: i64) -> Result<(), StoreError>;
 
     /// Keeps a ceremony (and drops lapsed ones).
@@ -425,6 +426,47 @@ where
         // Passkeys, sessions, ceremonies and the progress document go with it (ON DELETE CASCADE);
         // deleted explicitly too, so nothing depends on the pragma.
         let mut tx = self.0.begin().await?;
+        // Its solves leave every table, as a ban's do (issue 38), and its
+        // name goes: the first-solver claims are freed, the solves voided
+        // (the rank counts follow by trigger) and the names they carried
+        // forgotten; the review audit says why.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        sqlx::query(
+            "DELETE FROM triplex_first_solvers WHERE nonce IN \
+             (SELECT nonce FROM triplex_solves WHERE account_id = $1)",
+        )
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+        for table in ["daily_solves", "triplex_solves"] {
+            sqlx::query(&format!(
+                "UPDATE {table} SET review = 'voided', review_at = $1, review_by = 'account', \
+                 review_reason = 'account deleted' WHERE account_id = $2 AND review <> 'voided'"
+            ))
+            .bind(now)
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE daily_solves SET name = NULL WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        let entry = format!("account-{account_id}");
+        sqlx::query(
+            "INSERT INTO review_audit (at, actor, action, entry, reason) \
+             VALUES ($1, 'account', 'delete', $2, 'account deleted')",
+        )
+        .bind(now)
+        .bind(entry.as_str())
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM triplex_starts WHERE account_id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
         for table in [
             "account_sessions",
             "account_passkeys",

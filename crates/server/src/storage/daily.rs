@@ -86,6 +86,9 @@ pub struct DailyEntry {
     pub moves: Option<i64>,
     /// The solve's key (its path's entry id is `daily-<hex>`).
     pub nonce: Vec<u8>,
+    /// Until when the account that made it is provisional, Unix ms (shown
+    /// with a provisional mark before).
+    pub provisional_until: i64,
 }
 
 /// A player's own counted solve and where it stands.
@@ -103,6 +106,9 @@ pub struct DailyOwn {
     /// Its review: held or voided, it is on no public table (its rank is
     /// the one it would have).
     pub review: ReviewState,
+    /// An account made it; an anonymous solve is on no public table (its
+    /// rank is the one it would have).
+    pub by_account: bool,
 }
 
 /// A daily's table.
@@ -444,9 +450,11 @@ where
         limit: i64,
     ) -> Result<Vec<DailyEntry>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT CASE WHEN hidden_at IS NULL THEN name END AS name, time_ms, moves, nonce \
-             FROM daily_solves WHERE game = $1 AND day = $2 AND variant = $3 AND counted \
-             AND assisted = $4 AND {LISTED} ORDER BY time_ms, moves, solved_at LIMIT $5"
+            "SELECT CASE WHEN d.hidden_at IS NULL THEN d.name END AS name, d.time_ms, d.moves, \
+                    d.nonce, a.provisional_until \
+             FROM daily_solves d JOIN accounts a ON a.id = d.account_id \
+             WHERE game = $1 AND day = $2 AND variant = $3 AND counted \
+             AND assisted = $4 AND {LISTED} ORDER BY d.time_ms, d.moves, d.solved_at LIMIT $5"
         ))
         .bind(key.game)
         .bind(key.day.as_str())
@@ -462,6 +470,7 @@ where
                     time_ms: row.try_get("time_ms")?,
                     moves: row.try_get("moves")?,
                     nonce: row.try_get("nonce")?,
+                    provisional_until: row.try_get("provisional_until")?,
                 })
             })
             .collect()
@@ -503,7 +512,7 @@ where
         player: &str,
     ) -> Result<Option<DailyOwn>, StoreError> {
         let row = sqlx::query(
-            "SELECT time_ms, moves, assisted, review FROM daily_solves \
+            "SELECT time_ms, moves, assisted, review, account_id FROM daily_solves \
              WHERE game = $1 AND day = $2 AND variant = $3 AND player = $4 AND counted",
         )
         .bind(key.game)
@@ -517,6 +526,7 @@ where
         let moves: Option<i64> = row.try_get("moves")?;
         let assisted: bool = row.try_get("assisted")?;
         let review: String = row.try_get("review")?;
+        let account_id: Option<i64> = row.try_get("account_id")?;
         let rank = if assisted {
             None
         } else {
@@ -528,6 +538,7 @@ where
             moves,
             assisted,
             review: ReviewState::parse(&review),
+            by_account: account_id.is_some(),
         }))
     }
 
@@ -930,6 +941,7 @@ mod tests {
             name: None,
             time_ms,
             moves,
+            provisional_until: 0,
         };
         let entries = [e(5, Some(3)), e(5, Some(3)), e(5, Some(4)), e(9, None)];
         assert_eq!(ranks(&entries), vec![1, 1, 3, 4]);

@@ -62,6 +62,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "progress sync",
         include_str!("../../migrations/sqlite/0011_sync.sql"),
     ),
+    (
+        12,
+        "account tables",
+        include_str!("../../migrations/sqlite/0012_account_tables.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -115,6 +120,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         11,
         "progress sync",
         include_str!("../../migrations/postgres/0011_sync.sql"),
+    ),
+    (
+        12,
+        "account tables",
+        include_str!("../../migrations/postgres/0012_account_tables.sql"),
     ),
 ]);
 

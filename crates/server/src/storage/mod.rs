@@ -127,8 +127,15 @@ pub struct NewSolve<'a> {
     /// ([`Store::note_hint`]); a hinted solve counts, but is never the
     /// first, the best or part of the median.
     pub hinted: bool,
-    /// Its account, solving path and hold (issue 38).
+    /// Its account, solving path and hold (issue 38). Only a solve with an
+    /// account can be a level's first (an anonymous one is recorded and
+    /// never claims).
     pub entering: review::Entering<'a>,
+    /// Why the solve is held for review if it turns out to be the level's
+    /// first (a provisional account, a claim faster than the level's human
+    /// floor from the account's first start, over the hourly cap); `None`:
+    /// a first solve is public at once.
+    pub claim_hold: Option<&'a str>,
 }
 
 /// What recording a solve did.
@@ -143,6 +150,9 @@ pub enum SolveRecorded {
         /// It is recorded as hinted: the client said so, or the server gave
         /// a hint for its token.
         hinted: bool,
+        /// An anonymous unhinted solve of a level nobody has claimed: it
+        /// would have been the first, had an account made it.
+        would_be_first: bool,
     },
 }
 
@@ -173,6 +183,9 @@ pub struct FirstSolver {
     pub name: Option<String>,
     /// When they solved it, Unix milliseconds.
     pub solved_at: i64,
+    /// Until when their account is provisional, Unix ms (shown with a
+    /// provisional mark before).
+    pub provisional_until: i64,
 }
 
 /// A level's table of records.
@@ -187,7 +200,8 @@ pub struct LevelRecords {
     /// Median solve time without hints (the mean of the two middle times, rounded down,
     /// for an even count).
     pub median_ms: Option<i64>,
-    /// Fastest solve time without hints.
+    /// Fastest solve time without hints of an account (anonymous solves
+    /// count in `solves` and the median, never as a record).
     pub best_ms: Option<i64>,
 }
 
@@ -306,8 +320,9 @@ pub trait Store:
 
     /// Records a verified solve (as hinted if the server gave a hint for
     /// its token, whatever `solve.hinted` says) and, atomically with it,
-    /// makes it the level's first solve if there is none yet and it is not
-    /// hinted.
+    /// makes it the level's first solve if there is none yet, it is not
+    /// hinted and an account made it (held for review, with
+    /// `solve.claim_hold`, when that is set).
     async fn record_solve(&self, solve: &NewSolve<'_>) -> Result<SolveRecorded, StoreError>;
 
     /// Notes that the server gave a hint for the start token `nonce` of

@@ -79,6 +79,13 @@ impl Store for PostgresStore {
             // and can never be first: just the solve.
             return Shared(&self.pool).record_settled_solve(solve).await;
         }
+        if solve.entering.account_id.is_none() {
+            // Only accounts claim first solves (issue 38).
+            return Shared(&self.pool).record_anonymous_solve(solve).await;
+        }
+        if let Some(why) = solve.claim_hold {
+            return self.record_held_claim(solve, why).await;
+        }
         // One statement: the solve (hinted if the server gave a hint for
         // its token), and the first-solver row only if the solve was
         // inserted and is not hinted (a used token inserts nothing at all).
@@ -123,6 +130,7 @@ impl Store for PostgresStore {
         Ok(SolveRecorded::Recorded {
             first: first == 1,
             hinted,
+            would_be_first: false,
         })
     }
 
@@ -174,5 +182,70 @@ impl Store for PostgresStore {
 
     async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+impl PostgresStore {
+    /// Records an account's solve whose claim, if it is the level's first,
+    /// is held: the solve, the first-solver row, the hold and its audit in
+    /// one transaction (the row inserted must be seen by the hold's
+    /// update, which one statement's parts would not).
+    async fn record_held_claim(
+        &self,
+        solve: &NewSolve<'_>,
+        why: &str,
+    ) -> Result<SolveRecorded, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let inserted = super::shared::bind_solve(sqlx::query(super::shared::INSERT_SOLVE), solve)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(hinted) = inserted
+            .map(|row| row.try_get::<bool, _>("hinted"))
+            .transpose()?
+        else {
+            tx.rollback().await?;
+            return Ok(SolveRecorded::TokenUsed);
+        };
+        let first = !hinted
+            && sqlx::query(
+                "INSERT INTO triplex_first_solvers (level, nonce, name, solved_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (level) DO NOTHING",
+            )
+            .bind(solve.level)
+            .bind(solve.nonce)
+            .bind(solve.name)
+            .bind(solve.solved_at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+        if first {
+            sqlx::query(super::shared::HOLD_CLAIM)
+                .bind(solve.solved_at)
+                .bind(why)
+                .bind(solve.nonce)
+                .execute(&mut *tx)
+                .await?;
+            let entry = super::review::EntryId {
+                table: super::review::EntryTable::Triplex,
+                nonce: solve.nonce.to_vec(),
+            }
+            .to_string();
+            sqlx::query(super::shared::AUDIT_CLAIM_HOLD)
+                .bind(solve.solved_at)
+                .bind(entry)
+                .bind(why)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        if !hinted {
+            self.settled.insert(solve.level);
+        }
+        Ok(SolveRecorded::Recorded {
+            first,
+            hinted,
+            would_be_first: false,
+        })
     }
 }

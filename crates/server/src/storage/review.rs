@@ -14,10 +14,17 @@ use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool,
 use std::fmt;
 use std::str::FromStr;
 
-/// The SQL condition of an entry that may be shown on a public table: never
-/// held, or approved. Every public table query and first-solver lookup
-/// includes it (verbatim, so that SQLite uses the partial rank index).
-pub const LISTED: &str = "review IN ('none', 'approved')";
+/// The SQL condition of an entry that may be shown on a public table: made
+/// by an account (issue 38: anonymous solves are recorded, never listed),
+/// and never held, or approved. Every public table query and first-solver
+/// lookup includes it (verbatim, so that SQLite uses the partial rank
+/// index of migration 12).
+pub const LISTED: &str = "review IN ('none', 'approved') AND account_id IS NOT NULL";
+
+/// The SQL condition of an entry that counts in a statistic naming no one
+/// (a level's solve count and median time): not held, not voided, whoever
+/// made it.
+pub const NOT_HELD: &str = "review IN ('none', 'approved')";
 
 /// Where an entry is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,7 +121,8 @@ impl ReviewState {
         }
     }
 
-    /// May the entry be shown on a public table ([`LISTED`]).
+    /// Does the review let the entry be shown on a public table (the
+    /// review half of [`LISTED`]; an anonymous entry is never shown).
     pub fn listed(self) -> bool {
         matches!(self, ReviewState::None | ReviewState::Approved)
     }

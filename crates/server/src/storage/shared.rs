@@ -2,7 +2,7 @@
 //! PostgreSQL's `$1` placeholders too) and the queries whose code is the same
 //! for both, generic over the sqlx database.
 
-use super::review::{bind_entering, LISTED};
+use super::review::{bind_entering, NOT_HELD};
 use super::{
     median_of_middle, median_window, AuditEntry, FirstSolver, HintNoted, LevelMedian, LevelRecords,
     Moderated, NameChange, NameOutcome, NamedSolver, NewSolve, SolveRecorded, StoreError,
@@ -21,6 +21,20 @@ pub(super) const INSERT_SOLVE: &str =
      VALUES ($1, $2, $3, $4, $5 OR EXISTS (SELECT 1 FROM triplex_hinted_tokens WHERE nonce = $1), \
      $6, $7, $8, $9, $10, $11, $12, $13) \
      ON CONFLICT (nonce) DO NOTHING RETURNING hinted";
+
+/// Holds a first-solver claim just made (`$1` the time, `$2` why, `$3` the
+/// nonce): the solve leaves the public tables until an operator approves it.
+/// A solve its path already held keeps that reason, and gains this one.
+pub(super) const HOLD_CLAIM: &str =
+    "UPDATE triplex_solves SET review = 'held', review_at = $1, review_by = 'server', \
+     review_reason = CASE WHEN review_reason IS NULL THEN CAST($2 AS TEXT) \
+     ELSE review_reason || '; ' || CAST($2 AS TEXT) END \
+     WHERE nonce = $3 AND review IN ('none', 'held')";
+
+/// Audits a claim's hold (`$1` the time, `$2` why, `$3` the entry id).
+pub(super) const AUDIT_CLAIM_HOLD: &str =
+    "INSERT INTO review_audit (at, actor, action, entry, reason) \
+     VALUES ($1, 'server', 'hold', $2, $3)";
 
 /// Records one moderation change in the audit table: at, actor, action,
 /// level (or daily key), old name, new name.
@@ -96,7 +110,31 @@ where
             Some(hinted) => SolveRecorded::Recorded {
                 first: false,
                 hinted,
+                would_be_first: false,
             },
+        })
+    }
+
+    /// Records an anonymous solve: never a first solve, but its player is
+    /// told whether the level was still unclaimed (what an account would
+    /// have claimed).
+    pub(super) async fn record_anonymous_solve(
+        &self,
+        solve: &NewSolve<'_>,
+    ) -> Result<SolveRecorded, StoreError> {
+        let recorded = self.record_settled_solve(solve).await?;
+        let SolveRecorded::Recorded { hinted: false, .. } = recorded else {
+            return Ok(recorded);
+        };
+        let claimed = sqlx::query("SELECT 1 FROM triplex_first_solvers WHERE level = $1")
+            .bind(solve.level)
+            .fetch_optional(self.0)
+            .await?
+            .is_some();
+        Ok(SolveRecorded::Recorded {
+            first: false,
+            hinted: false,
+            would_be_first: !claimed,
         })
     }
 
@@ -193,9 +231,11 @@ where
     pub(super) async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         let pool = self.0;
         let first = sqlx::query(&format!(
-            "SELECT CASE WHEN f.hidden_at IS NULL THEN f.name END AS name, f.solved_at \
+            "SELECT CASE WHEN f.hidden_at IS NULL THEN f.name END AS name, f.solved_at, \
+                    a.provisional_until \
                  FROM triplex_first_solvers f JOIN triplex_solves s ON s.nonce = f.nonce \
-                 WHERE f.level = $1 AND s.{LISTED}"
+                 JOIN accounts a ON a.id = s.account_id \
+                 WHERE f.level = $1 AND s.review IN ('none', 'approved')"
         ))
         .bind(level)
         .fetch_optional(pool)
@@ -204,14 +244,17 @@ where
             Ok(FirstSolver {
                 name: row.try_get("name")?,
                 solved_at: row.try_get("solved_at")?,
+                provisional_until: row.try_get("provisional_until")?,
             })
         })
         .transpose()?;
+        // The counts and the median name no one: every solve not held
+        // counts; the best time is a record, an account's only.
         let totals = sqlx::query(&format!(
             "SELECT count(*) AS solves, \
                     count(CASE WHEN hinted THEN 1 END) AS hinted, \
-                    min(CASE WHEN hinted THEN NULL ELSE time_ms END) AS best \
-             FROM triplex_solves WHERE level = $1 AND {LISTED}"
+                    min(CASE WHEN hinted OR account_id IS NULL THEN NULL ELSE time_ms END) AS best \
+             FROM triplex_solves WHERE level = $1 AND {NOT_HELD}"
         ))
         .bind(level)
         .fetch_one(pool)
@@ -226,7 +269,7 @@ where
             let (limit, offset) = median_window(unhinted);
             let middle: Vec<i64> = sqlx::query_scalar(&format!(
                 "SELECT time_ms FROM triplex_solves WHERE level = $1 AND NOT hinted \
-                 AND {LISTED} ORDER BY time_ms LIMIT $2 OFFSET $3"
+                 AND {NOT_HELD} ORDER BY time_ms LIMIT $2 OFFSET $3"
             ))
             .bind(level)
             .bind(limit)
@@ -371,7 +414,7 @@ where
     /// solves, sorted by the database along its (level, time) index.
     pub(super) async fn medians(&self) -> Result<Vec<LevelMedian>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT level, time_ms FROM triplex_solves WHERE NOT hinted AND {LISTED} \
+            "SELECT level, time_ms FROM triplex_solves WHERE NOT hinted AND {NOT_HELD} \
              ORDER BY level, time_ms"
         ))
         .fetch_all(self.0)

@@ -129,6 +129,10 @@ impl Store for SqliteStore {
             // and can never be first: one autocommit statement.
             return Shared(&self.writer).record_settled_solve(solve).await;
         }
+        if solve.entering.account_id.is_none() {
+            // Only accounts claim first solves (issue 38).
+            return Shared(&self.writer).record_anonymous_solve(solve).await;
+        }
         // IMMEDIATE takes the write lock up front, so a second process on the
         // same file waits at BEGIN rather than failing at the first write.
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
@@ -146,6 +150,7 @@ impl Store for SqliteStore {
             return Ok(SolveRecorded::Recorded {
                 first: false,
                 hinted,
+                would_be_first: false,
             });
         }
         let first = sqlx::query(
@@ -160,11 +165,15 @@ impl Store for SqliteStore {
         .await?
         .rows_affected()
             == 1;
+        if let (true, Some(why)) = (first, solve.claim_hold) {
+            hold_claim(&mut tx, solve, why).await?;
+        }
         tx.commit().await?;
         self.settled.insert(solve.level);
         Ok(SolveRecorded::Recorded {
             first,
             hinted: false,
+            would_be_first: false,
         })
     }
 
@@ -220,4 +229,31 @@ impl Store for SqliteStore {
         self.readers.close().await;
         self.writer.close().await;
     }
+}
+
+/// Holds a first-solver claim just made, and audits the hold, in the
+/// claim's transaction.
+async fn hold_claim(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    solve: &NewSolve<'_>,
+    why: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(super::shared::HOLD_CLAIM)
+        .bind(solve.solved_at)
+        .bind(why)
+        .bind(solve.nonce)
+        .execute(&mut **tx)
+        .await?;
+    let entry = super::review::EntryId {
+        table: super::review::EntryTable::Triplex,
+        nonce: solve.nonce.to_vec(),
+    }
+    .to_string();
+    sqlx::query(super::shared::AUDIT_CLAIM_HOLD)
+        .bind(solve.solved_at)
+        .bind(entry)
+        .bind(why)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }

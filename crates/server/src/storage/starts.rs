@@ -1,6 +1,8 @@
 //! Who started which daily, and when first (issue 38, migration 9): an
 //! account's time runs from its first start of a daily, and the daily's own
-//! help marks its starter's solve assisted. One trait, [`StartStore`],
+//! help marks its starter's solve assisted. Also an account's first start
+//! of a Triplex or BlockPuzzle level (migration 12), which times its
+//! first-solver claims, and its claims of the last hour. One trait, [`StartStore`],
 //! which every [`super::Store`] also is; the queries are the same on both
 //! backends.
 
@@ -46,6 +48,23 @@ pub trait StartStore {
         key: &DailyKey,
         starter: &str,
     ) -> Result<Option<DailyStart>, StoreError>;
+
+    /// Records `account`'s start of a Triplex or BlockPuzzle level (its
+    /// description) at `now` unless it started it before, and returns its
+    /// first start (one statement, like [`Self::first_daily_start`]).
+    async fn first_level_start(
+        &self,
+        level: &str,
+        account: i64,
+        now: i64,
+    ) -> Result<i64, StoreError>;
+
+    /// `account`'s first start of a level, if it started it.
+    async fn level_start(&self, level: &str, account: i64) -> Result<Option<i64>, StoreError>;
+
+    /// How many first-solver claims `account` made since `since` (Unix
+    /// ms), held ones included: its hourly cap counts them.
+    async fn claims_since(&self, account: i64, since: i64) -> Result<i64, StoreError>;
 }
 
 /// The start queries on one pool.
@@ -86,6 +105,50 @@ where
         .fetch_one(self.0)
         .await?;
         Ok(row.try_get("started_at")?)
+    }
+
+    async fn first_level_start(
+        &self,
+        level: &str,
+        account: i64,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        // The no-op update makes the conflicting row come back.
+        let row = sqlx::query(
+            "INSERT INTO triplex_starts (level, account_id, started_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (level, account_id) DO UPDATE SET started_at = triplex_starts.started_at \
+             RETURNING started_at",
+        )
+        .bind(level)
+        .bind(account)
+        .bind(now)
+        .fetch_one(self.0)
+        .await?;
+        Ok(row.try_get("started_at")?)
+    }
+
+    async fn level_start(&self, level: &str, account: i64) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT started_at FROM triplex_starts WHERE level = $1 AND account_id = $2",
+        )
+        .bind(level)
+        .bind(account)
+        .fetch_optional(self.0)
+        .await?;
+        row.map(|row| Ok(row.try_get("started_at")?)).transpose()
+    }
+
+    async fn claims_since(&self, account: i64, since: i64) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT count(*) AS n FROM triplex_solves s \
+             JOIN triplex_first_solvers f ON f.nonce = s.nonce \
+             WHERE s.account_id = $1 AND s.solved_at >= $2",
+        )
+        .bind(account)
+        .bind(since)
+        .fetch_one(self.0)
+        .await?;
+        Ok(row.try_get("n")?)
     }
 
     async fn daily_start(
@@ -145,6 +208,29 @@ macro_rules! start_store {
                 starter: &str,
             ) -> Result<Option<DailyStart>, StoreError> {
                 StartQueries(&self.$read).daily_start(key, starter).await
+            }
+            async fn first_level_start(
+                &self,
+                level: &str,
+                account: i64,
+                now: i64,
+            ) -> Result<i64, StoreError> {
+                StartQueries(&self.$write)
+                    .first_level_start(level, account, now)
+                    .await
+            }
+            async fn level_start(
+                &self,
+                level: &str,
+                account: i64,
+            ) -> Result<Option<i64>, StoreError> {
+                StartQueries(&self.$read).level_start(level, account).await
+            }
+            async fn claims_since(&self, account: i64, since: i64) -> Result<i64, StoreError> {
+                // The writer: a claim just made is counted at once.
+                StartQueries(&self.$write)
+                    .claims_since(account, since)
+                    .await
             }
         }
     };

@@ -4,7 +4,7 @@
 //! recorded as hinted whatever the client says.
 
 use super::play::{elapsed_since_issue, to_placements, verify_token, PlacedPiece};
-use super::{no_store, now_ms, FamilyState};
+use super::{no_store, FamilyState};
 use crate::error::{ApiError, ErrorBody};
 use crate::storage::HintNoted;
 use axum::extract::{Path, State};
@@ -63,7 +63,7 @@ pub async fn give_hint(
 ) -> Result<Response, ApiError> {
     let (number, level) = family.catalogue.lookup(&number)?;
     let token = verify_token(&family, &request.token, number)?;
-    let now = now_ms();
+    let now = family.app.clock.now_ms();
     elapsed_since_issue(&token, now)?;
     let placed = to_placements(&request.placements)?;
     check_placed(&level.level, &placed).map_err(|e| ApiError::unprocessable(e.to_string()))?;

@@ -2,13 +2,14 @@
 //! checked, the time measured from the token's issue) and the first
 //! solver's name.
 
-use super::{no_store, now_ms, FamilyState};
-use crate::catalogue::MIN_MS_PER_PIECE;
+use super::{no_store, FamilyState};
+use crate::accounts::session::SignedIn;
+use crate::catalogue::{CatalogueLevel, MIN_MS_PER_PIECE};
 use crate::error::{ApiError, ErrorBody};
 use crate::storage::{NameOutcome, NewSolve, SolveRecorded};
 use crate::token::{StartToken, TokenError, NONCE_BYTES};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use gridforge_triplex::Placement;
@@ -39,7 +40,35 @@ pub(crate) struct Started {
     issued_at: u64,
     /// Solves faster than this are refused.
     min_time_ms: u64,
+    /// For a signed-in account: its first start of this level, Unix ms,
+    /// from which its first-solver claim is timed (a restart does not
+    /// reset it). Absent for an anonymous start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_started_at: Option<u64>,
 }
+
+/// The fewest milliseconds a person needs for a level: the Triplex crate's
+/// human floor (a motor time per piece and a thinking time per doubling of
+/// the solver's nodes). A first-solver claim faster than this from the
+/// account's first start is held for review.
+pub fn claim_floor_ms(level: &CatalogueLevel) -> u64 {
+    gridforge_triplex::path::human_floor_ms(&level.level, level.public.level.difficulty)
+}
+
+/// How many times its floor a person takes on a level, on average over
+/// an hour of claiming: the hourly cap allows one claim per this many
+/// floors.
+pub const FLOORS_PER_CLAIM: u64 = 10;
+
+/// The most first-solver claims an account makes in an hour of levels like
+/// this one: an hour over [`FLOORS_PER_CLAIM`] times the level's floor
+/// (harder levels, fewer claims), at least 1. A claim beyond it is held.
+pub fn claims_per_hour(floor_ms: u64) -> i64 {
+    (3_600_000 / (FLOORS_PER_CLAIM * floor_ms.max(1))).max(1) as i64
+}
+
+/// One hour in milliseconds: the window of the claim cap.
+const HOUR_MS: i64 = 3_600_000;
 
 /// `POST /api/{family}/levels/{number}/start`: a signed start token.
 #[utoipa::path(post, path = "/levels/{number}/start", tag = "family",
@@ -54,11 +83,29 @@ pub(crate) struct Started {
 pub async fn start(
     State(family): State<FamilyState>,
     Path(number): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let (number, level) = family.catalogue.lookup(&number)?;
+    let signed = SignedIn::of(&family.app, &Method::POST, &headers).await?;
     let mut nonce = [0u8; NONCE_BYTES];
     rand::fill(&mut nonce);
-    let issued_at = now_ms();
+    let issued_at = family.app.clock.now_ms();
+    // An account's first start of the level times its claim (issue 38).
+    let first_started_at = match &signed {
+        Some(signed) => Some(
+            family
+                .app
+                .store
+                .first_level_start(
+                    &family.record_key(level),
+                    signed.account.id,
+                    issued_at as i64,
+                )
+                .await?
+                .max(0) as u64,
+        ),
+        None => None,
+    };
     let token = family.app.signer.sign(&StartToken {
         level: family.token_level(number),
         issued_at,
@@ -69,6 +116,7 @@ pub async fn start(
         token,
         issued_at,
         min_time_ms: level.public.min_time_ms,
+        first_started_at,
     })))
 }
 
@@ -124,6 +172,10 @@ pub(crate) struct Solved {
     /// Held for review (issue 38): not in the records until an operator
     /// approves it.
     under_review: bool,
+    /// Made without an account and nobody has claimed the level: it would
+    /// have been the first solve, had an account made it (only accounts
+    /// claim first solves; the client offers to make one).
+    would_be_first: bool,
 }
 
 /// `POST /api/{family}/levels/{number}/solves`: verify and record a solve.
@@ -145,9 +197,11 @@ pub(crate) struct Solved {
 pub async fn submit_solve(
     State(family): State<FamilyState>,
     Path(number): Path<String>,
+    headers: HeaderMap,
     Json(mut request): Json<SolveRequest>,
 ) -> Result<Response, ApiError> {
     let (number, level) = family.catalogue.lookup(&number)?;
+    let signed = SignedIn::of(&family.app, &Method::POST, &headers).await?;
     if let Some(name) = &mut request.name {
         *name = check_name(name).map_err(|e| e.because("bad_name"))?;
     }
@@ -162,7 +216,7 @@ pub async fn submit_solve(
                 .because("not_a_solution"),
         );
     }
-    let now = now_ms();
+    let now = family.app.clock.now_ms();
     let time_ms = elapsed_since_issue(&token, now).map_err(|e| e.because("bad_token"))?;
     if time_ms < level.public.min_time_ms {
         return Err(ApiError::unprocessable(format!(
@@ -183,17 +237,30 @@ pub async fn submit_solve(
         time_ms,
         exposure,
     )?;
+    let record_key = family.record_key(level);
+    let account = signed.as_ref().map(|s| &s.account);
+    let claim_hold = match account {
+        Some(account) if !request.hinted => {
+            claim_hold(&family, &record_key, level, account, &token, now).await?
+        }
+        _ => None,
+    };
+    let name = request.name.as_deref();
     let outcome = family
         .app
         .store
         .record_solve(&NewSolve {
-            level: &family.record_key(level),
+            level: &record_key,
             nonce: &token.nonce,
             time_ms: time_ms as i64,
             solved_at: now as i64,
-            name: request.name.as_deref(),
+            name,
             hinted: request.hinted,
-            entering: path.entering(),
+            entering: crate::storage::review::Entering {
+                account_id: account.map(|a| a.id),
+                ..path.entering()
+            },
+            claim_hold: claim_hold.as_deref(),
         })
         .await?;
     match outcome {
@@ -202,11 +269,16 @@ pub async fn submit_solve(
             "this start token was already used for a solve",
         )
         .because("token_used")),
-        SolveRecorded::Recorded { first, hinted } => {
+        SolveRecorded::Recorded {
+            first,
+            hinted,
+            would_be_first,
+        } => {
             if !hinted {
                 family.forget_medians();
             }
-            let named = first && request.name.is_some();
+            let named = first && name.is_some();
+            let claim_held = first && claim_hold.is_some();
             if first {
                 tracing::info!(level = number, time_ms, named, "first solve of a level");
             } else {
@@ -218,10 +290,50 @@ pub async fn submit_solve(
                 first,
                 named,
                 hinted,
-                under_review: path.held() && !hinted,
+                under_review: (path.held() || claim_held) && !hinted,
+                would_be_first,
             })))
         }
     }
+}
+
+/// Why an account's solve, if it is the level's first, is held for review
+/// (issue 38): the account is provisional; the claim, timed from the
+/// account's first start of the level, is below the level's human floor;
+/// or the account reached its hourly cap of claims. `None`: a first solve
+/// would be public at once. A solve whose token was never seen by the
+/// account's start route has its start recorded now, at the token's issue.
+async fn claim_hold(
+    family: &FamilyState,
+    record_key: &str,
+    level: &CatalogueLevel,
+    account: &crate::storage::accounts::Account,
+    token: &StartToken,
+    now: u64,
+) -> Result<Option<String>, ApiError> {
+    let store = &family.app.store;
+    let mut why = Vec::new();
+    if account.provisional_until > now as i64 {
+        why.push("a provisional account's claim".to_string());
+    }
+    let first_start = store
+        .first_level_start(record_key, account.id, token.issued_at as i64)
+        .await?;
+    let claim_ms = (now as i64 - first_start).max(0) as u64;
+    let floor = claim_floor_ms(level);
+    if claim_ms < floor {
+        why.push(format!(
+            "claimed {claim_ms} ms after the account's first start, below the level's human floor of {floor} ms"
+        ));
+    }
+    let cap = claims_per_hour(floor);
+    let made = store.claims_since(account.id, now as i64 - HOUR_MS).await?;
+    if made >= cap {
+        why.push(format!(
+            "the account's {made} claims in the last hour reach the cap of {cap} for levels like this"
+        ));
+    }
+    Ok((!why.is_empty()).then(|| why.join("; ")))
 }
 
 /// Body of a first solver's naming.

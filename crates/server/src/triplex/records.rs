@@ -1,6 +1,6 @@
 //! A level's table of records and every level's players' median time.
 
-use super::{no_store, now_ms, FamilyState};
+use super::{no_store, FamilyState};
 use crate::error::{ApiError, ErrorBody};
 use crate::etag::{cached, ETagged};
 use axum::extract::{Path, State};
@@ -18,6 +18,9 @@ pub(crate) struct FirstJson {
     name: Option<String>,
     /// When they solved the level, Unix milliseconds.
     solved_at: i64,
+    /// Their account is provisional (new): the client shows
+    /// `account.provisional` with the name.
+    provisional: bool,
 }
 
 /// Answer to a records request.
@@ -26,7 +29,8 @@ pub(crate) struct FirstJson {
 pub(crate) struct RecordsJson {
     /// The level number.
     level: usize,
-    /// The first solver, if anyone solved the level.
+    /// The first solver (always an account), if one claimed the level
+    /// and the claim is not held.
     first: Option<FirstJson>,
     /// Number of recorded solves.
     solves: i64,
@@ -34,7 +38,7 @@ pub(crate) struct RecordsJson {
     hinted: i64,
     /// Median solve time over the solves without hints.
     median_ms: Option<i64>,
-    /// Fastest solve time.
+    /// Fastest solve time of an account (without hints).
     best_ms: Option<i64>,
     /// The server's clock, Unix milliseconds (for "solved 3 days ago").
     now: u64,
@@ -56,17 +60,19 @@ pub async fn records(
 ) -> Result<Response, ApiError> {
     let (number, level) = family.catalogue.lookup(&number)?;
     let records = family.app.store.records(&family.record_key(level)).await?;
+    let now = family.app.clock.now_ms();
     Ok(no_store(Json(RecordsJson {
         level: number,
         first: records.first.map(|f| FirstJson {
             name: f.name,
             solved_at: f.solved_at,
+            provisional: f.provisional_until > now as i64,
         }),
         solves: records.solves,
         hinted: records.hinted,
         median_ms: records.median_ms,
         best_ms: records.best_ms,
-        now: now_ms(),
+        now,
     })))
 }
 
