@@ -25,6 +25,9 @@ _gridforge() {
             gridforge,chess)
                 cmd="gridforge__subcmd__chess"
                 ;;
+            gridforge,health)
+                cmd="gridforge__subcmd__health"
+                ;;
             gridforge,help)
                 cmd="gridforge__subcmd__help"
                 ;;
@@ -180,6 +183,9 @@ _gridforge() {
                 ;;
             gridforge__subcmd__help,chess)
                 cmd="gridforge__subcmd__help__subcmd__chess"
+                ;;
+            gridforge__subcmd__help,health)
+                cmd="gridforge__subcmd__help__subcmd__health"
                 ;;
             gridforge__subcmd__help,help)
                 cmd="gridforge__subcmd__help__subcmd__help"
@@ -425,7 +431,7 @@ _gridforge() {
 
     case "${cmd}" in
         gridforge)
-            opts="-h -V --help --version triplex chess kakuro serve admin backup help"
+            opts="-h -V --help --version triplex chess kakuro serve admin backup health help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1250,8 +1256,30 @@ _gridforge() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gridforge__subcmd__health)
+            opts="-h -V --addr --timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --addr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gridforge__subcmd__help)
-            opts="triplex chess kakuro serve admin backup help"
+            opts="triplex chess kakuro serve admin backup health help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1533,6 +1561,20 @@ _gridforge() {
         gridforge__subcmd__help__subcmd__chess__subcmd__web__subcmd__pack)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gridforge__subcmd__help__subcmd__health)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2219,13 +2261,25 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__serve)
-            opts="-h -V --addr --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --access-log --help --version"
+            opts="-h -V --addr --socket-mode --tls-cert --tls-key --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --access-log --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --addr)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket-mode)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tls-cert)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tls-key)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -240,7 +240,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     gridforge_server::init_tracing(format, &args.log, access_log).map_err(anyhow::Error::msg)?;
     let database = database_url(args.database)?;
-    let mut config = Config::new(args.addr, database);
+    let mut config = Config::new(DEFAULT_ADDR.parse()?, database);
+    config.addr = args.addr;
     config.socket_mode = args.socket_mode;
     if let (Some(cert), Some(key)) = (args.tls_cert, args.tls_key) {
         config.tls = Some(TlsFiles { cert, key });

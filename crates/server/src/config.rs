@@ -86,9 +86,11 @@ pub struct Config {
 impl Config {
     /// A server on `addr` with `database`, and the default limits (those of
     /// `gridforge serve` without flags).
-    pub fn new(addr: impl Into<ListenAddr>, database: impl Into<String>) -> Config {
+    /// (`addr` is TCP; set [`Config::addr`] to a [`ListenAddr::Unix`] for
+    /// a Unix socket.)
+    pub fn new(addr: SocketAddr, database: impl Into<String>) -> Config {
         Config {
-            addr: addr.into(),
+            addr: ListenAddr::Tcp(addr),
             socket_mode: None,
             tls: None,
             database: database.into(),

@@ -176,10 +176,7 @@ async fn start(
     tokio::sync::oneshot::Sender<()>,
     tokio::sync::oneshot::Receiver<()>,
 ) {
-    let mut config = Config::new(
-        "127.0.0.1:0".parse::<std::net::SocketAddr>().unwrap(),
-        database,
-    );
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), database);
     config.rate_per_second = 0.0;
     config.dailies_every = None;
     config.db_connections = 4;
@@ -430,7 +427,8 @@ async fn unix_socket_with_a_mode_and_a_trusted_peer(database: &str) {
     assert_eq!(meta.permissions().mode() & 0o777, 0o660);
 
     // A second server on the same path is refused while this one answers.
-    let mut again = Config::new(ListenAddr::Unix(socket.clone()), database);
+    let mut again = Config::new("127.0.0.1:0".parse().unwrap(), database);
+    again.addr = ListenAddr::Unix(socket.clone());
     again.dailies_every = None;
     let refused = Server::start(&again)
         .await
