@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "1a1ed3becc1b6cbc";
+const VERSION = "749ca1b6329929ff";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
