@@ -6,7 +6,8 @@
 // table with the server's time; the daily ChessMemory is played to the end
 // by clicking squares (the bot knows only what the server turned over; a
 // reload after ten moves goes on with the same game) and the player is on
-// its table; a Kakuro solved after asking the help (the daily's own hint
+// its table; "play again" gives a board of its own (issue 38) and does not
+// count; a Kakuro solved after asking the help (the daily's own hint
 // route: the free one refuses a counting daily, and the day's listing
 // carries no clues, issue 38) is assisted, apart from the clean times; Today then shows both done and a streak of 1,
 // and has no axe violations. The Kakuro are typed as a person types (a
@@ -24,7 +25,7 @@ import { formatDuration } from "../../web/js/i18n.js";
 import { expectAccessible } from "../lib/accessibility.mjs";
 import { e2eSuite, ready, text } from "../lib/browser.mjs";
 import { WEB } from "../lib/engine.mjs";
-import { advanceClocks, answerName, openToday, playDailyChess, typeLikeAPerson } from "../lib/daily.mjs";
+import { advanceClocks, answerName, chessBoardOnScreen, openToday, playDailyChess, solvableAt, typeEngineSolution, typeLikeAPerson } from "../lib/daily.mjs";
 import { readPuzzle } from "../lib/kakuro.mjs";
 
 const suite = e2eSuite("daily");
@@ -141,6 +142,36 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.ok(chessText.includes(formatDuration(end.time_ms)) && chessText.includes(String(end.moves)), chessText);
     await snap(page, "chess-done");
     await expectAccessible(page, "the daily ChessMemory, finished");
+
+    // Play again: a new game on a board of its own (issue 38: the server
+    // makes every game's board from a secret, so a board mapped in one game
+    // is no help in the next), which does not count and says why.
+    const firstBoard = await chessBoardOnScreen(page);
+    assert.equal(firstBoard.filter(Boolean).length, 64, "the finished board is all open");
+    const again = answerOf(page, `/api/chess/daily/${date}/start`);
+    await page.click("#daily-chess-again");
+    const replay = await again;
+    assert.equal(replay.status, 200);
+    assert.equal(replay.body.replay, true);
+    assert.equal(replay.body.counts, false);
+    await page.waitForSelector("#daily-not-counted");
+    assert.equal(await text(page, "#daily-not-counted"), en["daily.replayNotCounted"]);
+    await snap(page, "chess-again");
+    const lastAgain = page.waitForResponse(
+      async (r) => r.url().endsWith("/turn") && r.ok() && (await r.json()).done === true,
+      { timeout: 180_000 },
+    );
+    await playDailyChess(page);
+    const endAgain = await (await lastAgain).json();
+    assert.equal(endAgain.counted, false);
+    await page.waitForSelector("#daily-result-text[data-counted='false']");
+    const secondBoard = await chessBoardOnScreen(page);
+    assert.equal(secondBoard.filter(Boolean).length, 64);
+    // Chance puts the same piece on about 8 squares of 64; the same board on 64.
+    const alike = firstBoard.filter((piece, i) => piece === secondBoard[i]).length;
+    assert.ok(alike < 24, `the second game's board is the first's on ${alike} squares`);
+    await chessRow.waitFor();
+    assert.ok((await chessRow.innerText()).includes(formatDuration(end.time_ms)), "the table keeps the first game");
 
     // Kakuro, medium, with one press of the help button: assisted, shown apart.
     await page.click("#daily-to-today");

@@ -195,3 +195,12 @@ export async function playDailyChess(page, { reloadAfter = null } = {}) {
   }
   return { moves, misses };
 }
+
+/** The pieces on the ChessMemory board on screen, by square (0 = a8), "" where face down. */
+export async function chessBoardOnScreen(page) {
+  return page.$$eval("#chess-board .chess-square", (els) => {
+    const board = Array(64).fill("");
+    for (const el of els) board[Number(el.dataset.index)] = el.dataset.piece ?? "";
+    return board;
+  });
+}

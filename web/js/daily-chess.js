@@ -6,7 +6,10 @@
 // wait is over), a missed pair shows for `miss_show_ms`, and at the end the
 // server's time, moves and rank show, then the table. The game's id is kept
 // on this device, so a reload asks the server for the game's state and goes
-// on. The offline ChessMemory (chess.js) is untouched.
+// on. Every game has a board of its own (the server makes it from a secret
+// per game), so "play again" is a new board, and only a player's first game
+// counts. A game won without a miss is held for review: the end says so.
+// The offline ChessMemory (chess.js) is untouched.
 
 import { createBoard, pieceName } from "./chess-board.js";
 import { button, h } from "./dom.js";
@@ -204,7 +207,7 @@ export function createDailyChess(shared) {
 
   function finish(c, a) {
     const counted = a.counted === true;
-    const result = { ms: a.time_ms, moves: a.moves, counted, assisted: false, rank: a.rank ?? null };
+    const result = { ms: a.time_ms, moves: a.moves, counted, assisted: false, rank: a.rank ?? null, underReview: a.under_review === true };
     c.entry.result = result;
     recordResult(data, c.date, dailyKey("chess"), result);
     shared.save();
@@ -218,13 +221,13 @@ export function createDailyChess(shared) {
     const time = r ? ctx.i18n().duration(r.ms) : "";
     let text = "";
     if (r) {
-      text = r.counted
-        ? t("daily.chessCounted", { count: r.moves, time, rank: r.rank ?? "?" })
-        : t("daily.chessNotCounted", { count: r.moves, time });
+      const params = { count: r.moves, time, rank: r.rank ?? "?" };
+      if (!r.counted) text = t("daily.chessNotCounted", params);
+      else text = t(r.underReview ? "daily.chessUnderReview" : "daily.chessCounted", params);
     }
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
-      h("span", { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)) }, text),
+      h("span", { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)), "data-under-review": String(Boolean(r?.underReview)) }, text),
       button("daily-chess-again", t("daily.playAgain"), () => render(c.view, c.date, true)),
       h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
     );

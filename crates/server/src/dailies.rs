@@ -192,6 +192,21 @@ impl Dailies {
         u64::from_str_radix(&mac[..16], 16).expect("hex digits")
     }
 
+    /// The secret nonce of one game of a daily played on the server (a
+    /// ChessMemory game, whose board is made from it): the first 8 bytes of
+    /// HMAC-SHA256(secret, "gridforge/daily/game/v1" ‖ "game/day/variant/"
+    /// ‖ the game's id). Every server on the database gets the same nonce
+    /// for a game; without the secret, the id tells nothing about it.
+    pub fn game_nonce(&self, key: &DailyKey, game_id: &[u8]) -> u64 {
+        let mut message = format!("{}/{}/{}/", key.game, key.day, key.variant).into_bytes();
+        message.extend_from_slice(game_id);
+        let text = self
+            .seeder
+            .sign_payload(b"gridforge/daily/game/v1", &message);
+        let mac = &text[text.len() - 64..];
+        u64::from_str_radix(&mac[..16], 16).expect("hex digits")
+    }
+
     fn cached(&self, key: &DailyKey) -> Option<Arc<StoredPuzzle>> {
         let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         cache.get(key).cloned()
@@ -409,5 +424,35 @@ mod tests {
         assert_ne!(a.seed(&key("2026-11-25"), 0), b.seed(&key("2026-11-25"), 0));
         assert_ne!(a.seed(&key("2026-11-25"), 0), a.seed(&key("2026-11-26"), 0));
         assert_ne!(a.seed(&key("2026-11-25"), 0), a.seed(&key("2026-11-25"), 1));
+    }
+
+    #[test]
+    fn game_nonces_depend_on_the_secret_the_daily_and_the_game() {
+        let key = |day: &str| DailyKey {
+            game: "chess",
+            day: day.into(),
+            variant: "setup",
+        };
+        let a = Dailies::new(b"one");
+        let b = Dailies::new(b"two");
+        let today = key("2026-11-25");
+        assert_eq!(
+            a.game_nonce(&today, &[1; 16]),
+            a.game_nonce(&today, &[1; 16])
+        );
+        assert_ne!(
+            a.game_nonce(&today, &[1; 16]),
+            b.game_nonce(&today, &[1; 16])
+        );
+        assert_ne!(
+            a.game_nonce(&today, &[1; 16]),
+            a.game_nonce(&today, &[2; 16])
+        );
+        assert_ne!(
+            a.game_nonce(&today, &[1; 16]),
+            a.game_nonce(&key("2026-11-26"), &[1; 16])
+        );
+        // Another domain than the day's seed: no game's nonce is a day's seed.
+        assert_ne!(a.game_nonce(&today, &[]), a.seed(&today, 0));
     }
 }

@@ -6,18 +6,31 @@
 //! moves and how long. Turns come no faster than [`MIN_TURN_MS`] apart, and
 //! after a miss no sooner than [`MISS_SHOW_MS`] (the time the missed pair
 //! shows), so a time on the table was played at a person's pace.
+//!
+//! Every game has its own board (issue 38, step 5): a fresh valid setup made
+//! by the day's generator from a nonce only the server can compute (an HMAC
+//! of the game's id under the daily secret, [`game_board`]). Mapping one
+//! game's board, with as many throwaway player ids and addresses as one
+//! likes, tells nothing about another game's, so there is no board to learn
+//! before play. A game won in [`PERFECT_MOVES`] moves (not one miss) is
+//! held for review: a person cannot know where a partner lies before seeing
+//! it, so such a game says the board was known.
 
 use super::kakuro::{no_store, table};
 use super::{check_player, served_day, today, Day};
+use crate::dailies::Dailies;
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 use crate::storage::daily::{ChessGame, DailyKey, DailySolve, StoredPuzzle};
+use crate::storage::review::Entering;
 use crate::triplex::play::check_name;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
-use gridforge_chessmemory::{attacks, generate, GenerateParams, Setup, Square};
+use gridforge_chessmemory::{
+    attacks, generate, generate_for_game, GenerateError, GenerateParams, Setup, Square,
+};
 use serde::{Deserialize, Serialize};
 
 /// The shortest time between two turns.
@@ -28,6 +41,21 @@ pub const MISS_SHOW_MS: u64 = 500;
 pub const MAX_TURNS: i64 = 4096;
 /// Bytes of a game id.
 const GAME_ID_BYTES: usize = 16;
+/// The moves of a game without a miss: held for review when it counts.
+pub const PERFECT_MOVES: i64 = 32;
+/// The node budget of one game's board: the day's generator (backtracking,
+/// the daily's own method) stopped early. A start draws game ids until one's
+/// board is made within it, so every later turn, which makes the board
+/// again, costs at most this much search. Boards take a median of 43
+/// nodes and at most 589 in 10,000 measured games (see
+/// docs/src/playing/chessmemory-daily.md), so a draw is almost never spent.
+pub const GAME_NODE_BUDGET: u64 = 10_000;
+/// Game ids a start draws before it gives up (503): each id's board fails
+/// its budget rarely, so more than one is almost never needed.
+const GAME_ID_TRIES: usize = 8;
+/// Why a perfect game is held (the review queue shows it).
+const PERFECT_HOLD: &str =
+    "perfect game: 32 pairs in 32 moves without a miss (the board was known before play?)";
 
 fn key_of(day: Day) -> DailyKey {
     DailyKey {
@@ -52,13 +80,37 @@ pub(super) fn daily_of(day: Day) -> (DailyKey, super::Maker<gridforge_chessmemor
     (key_of(day), make)
 }
 
-/// The day's setup, made if needed.
-async fn setup_of(app: &AppState, day: Day) -> Result<Setup, ApiError> {
-    let stored = super::puzzle(app, &key_of(day), make).await?;
-    stored
-        .puzzle
-        .parse()
-        .map_err(|e| ApiError::internal("a stored daily setup does not parse", &e))
+/// The generator of a game's board: the daily's, with [`GAME_NODE_BUDGET`].
+fn game_params() -> GenerateParams {
+    GenerateParams {
+        node_budget: GAME_NODE_BUDGET,
+        ..GenerateParams::default()
+    }
+}
+
+/// The board of the game `game_id` of the daily of `day`: a fresh valid
+/// setup made by `generate_for_game` from the day's seed and the game's
+/// secret nonce ([`Dailies::game_nonce`]). The same secret, day and id
+/// always give the same board, so every server on the database makes it
+/// again for each turn instead of storing it; without the secret the id
+/// tells nothing about it. Bounded by [`GAME_NODE_BUDGET`].
+pub fn game_board(dailies: &Dailies, day: Day, game_id: &[u8]) -> Result<Setup, GenerateError> {
+    let key = key_of(day);
+    let made = generate_for_game(
+        &game_params(),
+        dailies.seed(&key, 0),
+        dailies.game_nonce(&key, game_id),
+    )?;
+    Ok(made.setup)
+}
+
+/// The board of a stored game (its id was drawn so that its board is made
+/// within the budget; a failure here is the server's).
+fn board_of(app: &AppState, game: &ChessGame) -> Result<Setup, ApiError> {
+    let day = Day::parse(&game.day)
+        .ok_or_else(|| ApiError::internal("a stored game's day", &game.day))?;
+    game_board(&app.daily, day, &game.id)
+        .map_err(|e| ApiError::internal("a started game's board is not made again", &e))
 }
 
 /// A day's daily ChessMemory (never its layout).
@@ -128,8 +180,10 @@ pub(crate) struct StartedJson {
     game: String,
     /// A game won before the day's grace ends counts, unless it is a replay.
     counts: bool,
-    /// The player turned a square of this day's board in an earlier game:
-    /// having seen the board, this game does not count.
+    /// The player id turned a square in an earlier game of this day: only
+    /// a player's first game counts (every game has its own board, so this
+    /// is not about the board: a player who could drop the games going
+    /// badly would keep its luckiest).
     replay: bool,
     /// The shortest time between two turns.
     min_turn_ms: u64,
@@ -162,9 +216,18 @@ pub async fn chess_start(
     if let Some(name) = &mut request.name {
         *name = check_name(name)?;
     }
-    setup_of(&app, day).await?;
-    let mut id = [0u8; GAME_ID_BYTES];
-    rand::fill(&mut id);
+    // A fresh id whose board is made within the budget (nearly always
+    // the first drawn).
+    let id = (0..GAME_ID_TRIES)
+        .map(|_| {
+            let mut id = [0u8; GAME_ID_BYTES];
+            rand::fill(&mut id);
+            id
+        })
+        .find(|id| game_board(&app.daily, day, id).is_ok())
+        .ok_or_else(|| {
+            ApiError::busy("no board could be made for a new game; try again shortly")
+        })?;
     let now = app.clock.now_ms();
     let replay = app
         .store
@@ -252,6 +315,11 @@ pub(crate) struct TurnJson {
     /// is recorded but never listed (issue 38).
     #[serde(skip_serializing_if = "Option::is_none")]
     anonymous: Option<bool>,
+    /// When won: held for review (a counted perfect game, issue 38): off
+    /// the public table until an operator approves it; the time and rank
+    /// are the player's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    under_review: Option<bool>,
 }
 
 /// Whether the pieces on `a` and `b` are partners: the same piece, each in
@@ -319,7 +387,7 @@ pub async fn chess_turn(
         )
         .because("too_long"));
     }
-    let setup = setup_of(&app, day).await?;
+    let setup = board_of(&app, &game)?;
     let turns_before = game.turns;
     if game.shown.len() == 2 {
         game.shown.clear();
@@ -361,6 +429,12 @@ pub async fn chess_turn(
     } else {
         None
     };
+    let in_time = day.counts_at(started) && day.counts_at(now);
+    // Only a game played within the day and its grace is held: the others
+    // are on no table. (A replay or a player's second game is held too when
+    // perfect, though the store records it as not counted: the operator
+    // sees it.)
+    let perfect = done && in_time && game.moves <= PERFECT_MOVES;
     let solve = done.then(|| DailySolve {
         key: &key,
         nonce: &game.id,
@@ -368,11 +442,12 @@ pub async fn chess_turn(
         time_ms,
         moves: Some(game.moves),
         assisted: false,
-        counted: day.counts_at(started) && day.counts_at(now),
+        counted: in_time,
         name: game.name.as_deref(),
         solved_at: now as i64,
-        entering: crate::storage::review::Entering {
+        entering: Entering {
             account_id,
+            hold: perfect.then_some(PERFECT_HOLD),
             ..Default::default()
         },
     });
@@ -404,6 +479,7 @@ pub async fn chess_turn(
         counted: None,
         rank: None,
         anonymous: None,
+        under_review: None,
     };
     let mut response = if done {
         let rank = if counted {
@@ -419,6 +495,7 @@ pub async fn chess_turn(
         answer.counted = Some(counted);
         answer.rank = Some(rank);
         answer.anonymous = Some(account_id.is_none());
+        answer.under_review = Some(counted && perfect);
         no_store(Json(answer))
     } else {
         return Ok(no_store(Json(answer)));
@@ -482,7 +559,7 @@ pub async fn chess_game(
 ) -> Result<Response, ApiError> {
     let day = served_day(&app, &date)?;
     let game = game_of(&app, day, &query.game).await?;
-    let setup = setup_of(&app, day).await?;
+    let setup = board_of(&app, &game)?;
     let open_square = |position: u32| OpenSquare {
         square: position,
         piece: square_at(position)
