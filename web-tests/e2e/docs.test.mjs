@@ -13,10 +13,12 @@ const suite = e2eSuite("docs");
 const { withPage, snap } = suite;
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** The server's address without its trailing slash. */
+const base = () => suite.url.replace(/\/$/, "");
 
 test("the manual's first page and its parts", async () => {
   await withPage("docs-parts", desktop, async (page) => {
-    await page.goto(`${suite.url}/docs`);
+    await page.goto(`${base()}/docs`);
     assert.equal(new URL(page.url()).pathname, "/docs/");
     assert.match(await page.title(), /The gridforge manual/);
     assert.equal(await text(page, "main h1"), "gridforge");
@@ -34,14 +36,14 @@ test("the manual's first page and its parts", async () => {
     await page.waitForURL(/\/docs\/running\/install\.html$/);
     assert.equal(await text(page, "main h1"), "Installing the package");
     // The API chapter is the one written from the OpenAPI document.
-    await page.goto(`${suite.url}/docs/api/reference.html`);
+    await page.goto(`${base()}/docs/api/reference.html`);
     assert.match(await text(page, "main"), /GET \/api\/openapi\.json/);
   });
 });
 
 test("the search finds a page by a word of its text", async () => {
   await withPage("docs-search", desktop, async (page) => {
-    await page.goto(`${suite.url}/docs/`);
+    await page.goto(`${base()}/docs/`);
     await page.click("#search-toggle");
     await page.fill("#searchbar", "passkey");
     await page.waitForSelector("#searchresults li");
@@ -52,7 +54,7 @@ test("the search finds a page by a word of its text", async () => {
 
 test("the theme switch and the phone's sidebar", async () => {
   await withPage("docs-theme", phone, async (page) => {
-    await page.goto(`${suite.url}/docs/playing/kakuro.html`);
+    await page.goto(`${base()}/docs/playing/kakuro.html`);
     assert.equal(await text(page, "main h1"), "Kakuro");
     await snap(page, "kakuro-phone-light");
     await page.click("#theme-toggle");
