@@ -155,7 +155,11 @@ fn parse_curl(command: &str) -> Result<Request, String> {
             url if url.starts_with("http://localhost:8080/") => {
                 request.path = url["http://localhost:8080".len()..].to_string();
             }
-            other => return Err(format!("the examples' test does not know {other}: {command}")),
+            other => {
+                return Err(format!(
+                    "the examples' test does not know {other}: {command}"
+                ))
+            }
         }
     }
     if request.path.is_empty() {
@@ -193,7 +197,9 @@ fn matches(expected: &str, actual: &str) -> bool {
     fn lines_match(expected: &[&str], actual: &[&str]) -> bool {
         match expected.split_first() {
             None => actual.is_empty(),
-            Some((&"...", rest)) => (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..])),
+            Some((&"...", rest)) => {
+                (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]))
+            }
             Some((pattern, rest)) => actual
                 .split_first()
                 .is_some_and(|(line, more)| line_matches(pattern, line) && lines_match(rest, more)),
@@ -210,7 +216,10 @@ async fn run_examples(server: &ServerProcess) -> usize {
     let markdown = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(CHAPTER))
         .expect("the API chapter");
     let examples = examples(&markdown);
-    assert!(examples.len() >= 4, "the chapter shows its examples: {examples:?}");
+    assert!(
+        examples.len() >= 4,
+        "the chapter shows its examples: {examples:?}"
+    );
     let http = client();
     let mut failures = Vec::new();
     for example in &examples {
@@ -294,19 +303,38 @@ async fn the_manual_is_served_under_docs() {
         assert!(script_src.contains("'sha256-"), "{policy}");
         assert!(!script_src.contains("unsafe"), "{policy}");
         let body = answer.text().await.unwrap();
-        assert_eq!(body, std::fs::read_to_string(book.join(file)).unwrap(), "{path}");
+        assert_eq!(
+            body,
+            std::fs::read_to_string(book.join(file)).unwrap(),
+            "{path}"
+        );
     }
 
     // A page that is not in the book: a JSON 404, not the web client.
-    let missing = http.get(server.url("/docs/no-such-page.html")).send().await.unwrap();
+    let missing = http
+        .get(server.url("/docs/no-such-page.html"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     let error: serde_json::Value = missing.json().await.unwrap();
-    assert!(error["error"].as_str().unwrap().contains("manual"), "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("manual"),
+        "{error}"
+    );
 
     // A path that climbs out of the book finds nothing outside it.
-    let climb = http.get(server.url("/docs/../Cargo.toml")).send().await.unwrap();
+    let climb = http
+        .get(server.url("/docs/../Cargo.toml"))
+        .send()
+        .await
+        .unwrap();
     assert_ne!(climb.status(), StatusCode::OK);
-    let climb = http.get(server.url("/docs/%2e%2e/%2e%2e/Cargo.toml")).send().await.unwrap();
+    let climb = http
+        .get(server.url("/docs/%2e%2e/%2e%2e/Cargo.toml"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(climb.status(), StatusCode::NOT_FOUND);
 
     // The API and the web client keep the server's policy: no inline script.
@@ -339,7 +367,9 @@ fn curl_lines_are_read_or_refused() {
         vec![("Content-Type".to_string(), "application/json".to_string())]
     );
     assert_eq!(
-        parse_curl("curl -s -d '{}' http://localhost:8080/api/y").unwrap().method,
+        parse_curl("curl -s -d '{}' http://localhost:8080/api/y")
+            .unwrap()
+            .method,
         Method::POST
     );
     assert!(parse_curl("curl -i http://localhost:8080/").is_err());
@@ -349,8 +379,14 @@ fn curl_lines_are_read_or_refused() {
 
 #[test]
 fn answers_match_with_wildcards_and_only_so() {
-    assert!(matches("{\"token\":\"[..]\",\"n\":1}", "{\"token\":\"abc\",\"n\":1}"));
-    assert!(!matches("{\"token\":\"[..]\",\"n\":1}", "{\"token\":\"abc\",\"n\":2}"));
+    assert!(matches(
+        "{\"token\":\"[..]\",\"n\":1}",
+        "{\"token\":\"abc\",\"n\":1}"
+    ));
+    assert!(!matches(
+        "{\"token\":\"[..]\",\"n\":1}",
+        "{\"token\":\"abc\",\"n\":2}"
+    ));
     assert!(matches("a\n...\nz", "a\nb\nc\nz"));
     assert!(!matches("a\nz", "a\nb\nz"));
     assert!(!matches("a", ""));

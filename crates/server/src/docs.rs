@@ -133,7 +133,9 @@ mod tests {
 
     #[test]
     fn the_book_is_embedded() {
-        let index = FILES.get("index.html").expect("docs/html/index.html is embedded");
+        let index = FILES
+            .get("index.html")
+            .expect("docs/html/index.html is embedded");
         assert!(index.content_type.starts_with("text/html"));
         assert!(std::str::from_utf8(&index.body)
             .unwrap()
