@@ -59,6 +59,13 @@ fn main() -> ExitCode {
     {
         return cli::packaging::main(Cli::command());
     }
+    // For scripts/docs, which writes the manual's API chapter from it.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == cli::api_description::COMMAND)
+    {
+        return cli::api_description::main();
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return cli::report_usage_error(err),

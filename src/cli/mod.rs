@@ -1,6 +1,7 @@
 //! Subcommands of the `gridforge` binary and the few helpers they share.
 
 pub mod admin;
+pub mod api_description;
 pub mod backup;
 pub mod book;
 pub mod chess;

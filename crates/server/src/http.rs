@@ -230,15 +230,20 @@ manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; \
 form-action 'self'; frame-ancestors 'none'";
 
 /// Middleware: the security headers on every answer (the web client's pages
-/// and the API alike): the policy above, `nosniff`, no referrer sent to
+/// and the API alike): the policy above (unless the answer set its own, as
+/// the manual's pages do), `nosniff`, no referrer sent to
 /// other sites, and no framing for browsers that predate `frame-ancestors`.
 pub async fn security_headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    );
+    // The manual's pages set a policy of their own (`crate::docs`): the
+    // same one with their inline scripts named by hash.
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        );
+    }
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

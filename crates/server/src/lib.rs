@@ -12,7 +12,8 @@
 //! - [`storage`]: the [`Store`](storage::Store) trait and its SQLite and
 //!   PostgreSQL implementations, with embedded migrations.
 //! - [`token`]: signed start tokens; [`limits`]: rate limit and compute
-//!   slots; [`web`]: the embedded web client and OpenAPI description.
+//!   slots; [`web`]: the embedded web client and OpenAPI description;
+//!   [`docs`]: the embedded manual under `/docs/`.
 //! - [`dailies`]: today's puzzles (a daily Kakuro per difficulty and a daily
 //!   ChessMemory), derived, stored and cached; [`daily`]: their routes and
 //!   verified tables; [`clock`]: the time they read.
@@ -45,6 +46,7 @@ pub mod config;
 pub mod connections;
 pub mod dailies;
 pub mod daily;
+pub mod docs;
 pub mod error;
 pub mod etag;
 pub mod family;

@@ -43,7 +43,7 @@ static FILES: LazyLock<HashMap<String, ETagged>> = LazyLock::new(|| {
 });
 
 /// The content type of a file, by extension.
-fn content_type(path: &str) -> &'static str {
+pub fn content_type(path: &str) -> &'static str {
     let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
     match ext.to_ascii_lowercase().as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
@@ -56,6 +56,9 @@ fn content_type(path: &str) -> &'static str {
         "jpg" | "jpeg" => "image/jpeg",
         "ico" => "image/x-icon",
         "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        "ttf" => "font/ttf",
+        "pdf" => "application/pdf",
         "wasm" => "application/wasm",
         "txt" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
@@ -65,7 +68,7 @@ fn content_type(path: &str) -> &'static str {
 /// Cache policy by type. Pages, scripts, styles and data are revalidated on
 /// every load (a 304 when the ETag matches), since their names carry no
 /// version and must change together; images and fonts are kept a day.
-fn cache_control(content_type: &str) -> &'static str {
+pub fn cache_control(content_type: &str) -> &'static str {
     let revalidate = [
         "text/",
         "application/json",
