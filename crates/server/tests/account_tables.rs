@@ -359,9 +359,8 @@ async fn claims_run_from_the_first_start_and_are_capped_per_hour(url: &str) {
         .is_none());
 
     // At a person's pace, level after level, until the cap holds a claim.
-    let mut claims = 1i64;
     let mut capped = None;
-    for n in 22..=200 {
+    for (claims, n) in (1i64..).zip(22..=200) {
         let floor = floor_of(n);
         let token = start(&server, Some(&mut player), n).await["token"].clone();
         server.clock.shift(floor as i64 + 1_000);
@@ -370,7 +369,6 @@ async fn claims_run_from_the_first_start_and_are_capped_per_hour(url: &str) {
         let cap = claims_per_hour(floor);
         let held = answer["under_review"] == true;
         assert_eq!(held, claims >= cap, "level {n}: {claims} claims, cap {cap}");
-        claims += 1;
         if held {
             capped = Some((n, cap));
             break;

@@ -184,8 +184,8 @@ async fn a_mapped_board_teaches_nothing_and_a_perfect_game_is_held(url: &str) {
         let (game, started) = Game::start(&server, &date, &format!("throwaway-{n:04}")).await;
         assert_eq!(started["replay"], false, "a fresh id is never a replay");
         let mut board = ['?'; 64];
-        for square in 0..64 {
-            board[square] = piece_of(&game.turn(square).await);
+        for (square, cell) in board.iter_mut().enumerate() {
+            *cell = piece_of(&game.turn(square).await);
         }
         let text: String = board.iter().collect();
         let setup: Setup = text.parse().expect("the turns showed 8 of each piece");

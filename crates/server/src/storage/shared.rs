@@ -230,13 +230,13 @@ where
     /// The table of records of `level`.
     pub(super) async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         let pool = self.0;
-        let first = sqlx::query(&format!(
+        let first = sqlx::query(
             "SELECT CASE WHEN f.hidden_at IS NULL THEN f.name END AS name, f.solved_at, \
                     a.provisional_until \
                  FROM triplex_first_solvers f JOIN triplex_solves s ON s.nonce = f.nonce \
                  JOIN accounts a ON a.id = s.account_id \
-                 WHERE f.level = $1 AND s.review IN ('none', 'approved')"
-        ))
+                 WHERE f.level = $1 AND s.review IN ('none', 'approved')",
+        )
         .bind(level)
         .fetch_optional(pool)
         .await?
