@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "18faa6c1897abe86";
+const VERSION = "13821faf61eee4a7";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -6,7 +6,10 @@
 // table with the server's time; the daily ChessMemory is played to the end
 // by clicking squares (the bot knows only what the server turned over; a
 // reload after ten moves goes on with the same game) and the player is on
-// its table; "play again" gives a board of its own (issue 38) and does not
+// its table. The player has no account, so (issue 38) its solves are
+// recorded but on no public table: its own line says the rank it "would
+// be", and the public tables (asked without the player) list no one;
+// "play again" gives a board of its own (issue 38) and does not
 // count; a Kakuro solved after asking the help (the daily's own hint
 // route: the free one refuses a counting daily, and the day's listing
 // carries no clues, issue 38) is assisted, apart from the clean times; Today then shows both done and a streak of 1,
@@ -35,6 +38,11 @@ const NAME = "Daily Tester";
 /** How far the clocks move before a daily's last digit: past any easy or medium daily's human floor. */
 const PAST_THE_FLOOR_MS = 5 * 60_000;
 const en = JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8"));
+/** The rank cell of the player's own unlisted line (issue 38). */
+const wouldBe = (rank) => en["daily.wouldBe"].replace("{rank}", String(rank));
+
+/** A daily's table as the public sees it (no player): {solvers, best, assisted}. */
+const publicTable = (page, route) => page.evaluate(async (r) => (await fetch(r)).json(), route);
 
 /** The JSON answer of the next response whose URL ends with `suffix`. */
 const answerOf = (page, suffix) =>
@@ -96,6 +104,8 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal(answer.body.counted, true);
     assert.equal(answer.body.assisted, false);
     assert.equal(answer.body.under_review, false, "a person's path is not held");
+    // No account: recorded, answered with the rank it would have (issue 38).
+    assert.equal(answer.body.anonymous, true);
     assert.equal(answer.body.rank, 1);
     assert.ok(
       answer.body.time_ms > PAST_THE_FLOOR_MS && answer.body.time_ms <= finished - started,
@@ -103,17 +113,24 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     );
     const time = formatDuration(answer.body.time_ms);
     await page.waitForSelector("#daily-result-text[data-counted='true']");
-    assert.ok((await text(page, "#daily-result-text")).includes(time));
+    // No account: the result says the rank it would have, never "on the table".
+    assert.equal(await text(page, "#daily-result-text"), `Solved in ${time}: you would be #1. Only accounts are on the tables.`);
     // The result card: the day, the daily, the server's time, no help, the streak; the link to the day.
     assert.equal(
       await text(page, "#result-text"),
       `gridforge · Today · ${date} · Kakuro Easy\n${time} · no help · 1-day streak\n${new URL(suite.url).origin}/#/today`,
     );
+    // The player's own line: the rank it would have, its time, not its name
+    // (only accounts are listed); the public table lists no one.
     const mine = page.locator("#daily-table-kakuro-easy tr.you");
     await mine.waitFor();
     const row = await mine.innerText();
-    assert.ok(row.includes(NAME) && row.includes(time), `the table's row: ${row}`);
+    assert.ok(row.includes(time), `the table's row: ${row}`);
+    assert.ok(!row.includes(NAME), `an anonymous line shows no name: ${row}`);
     assert.equal(await mine.getAttribute("data-rank"), "1");
+    assert.equal(await mine.locator("td").first().innerText(), wouldBe(1));
+    const easyTable = await publicTable(page, `api/kakuro/daily/${date}/easy/table`);
+    assert.deepEqual([easyTable.solvers, easyTable.best, easyTable.assisted], [0, [], []], JSON.stringify(easyTable));
     await snap(page, "kakuro-solved");
 
     // ChessMemory: the name is known; every square through the server.
@@ -134,12 +151,21 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     const end = await (await last).json();
     assert.equal(end.moves, played.moves, "the server counted the bot's moves");
     assert.equal(end.counted, true);
-    await page.waitForSelector("#daily-result-text[data-counted='true']");
+    assert.equal(end.anonymous, true, "no account's session made the winning turn");
+    assert.equal(end.rank, 1, "the rank it would have");
+    // A perfect game is held (issue 38); the bot misses, so its game is not.
+    assert.ok(played.misses > 0, `the bot missed ${played.misses} times`);
+    assert.equal(end.under_review, false);
+    await page.waitForSelector("#daily-result-text[data-counted='true'][data-under-review='false']");
+    assert.match(await text(page, "#daily-result-text"), /: you would be #1\. Only accounts are on the tables\.$/);
     const chessRow = page.locator("#daily-table-chess tr.you");
     await chessRow.waitFor();
     const chessText = await chessRow.innerText();
-    assert.ok(chessText.includes(NAME), chessText);
+    assert.ok(!chessText.includes(NAME), chessText);
+    assert.equal(await chessRow.locator("td").first().innerText(), wouldBe(1));
     assert.ok(chessText.includes(formatDuration(end.time_ms)) && chessText.includes(String(end.moves)), chessText);
+    const chessTable = await publicTable(page, `api/chess/daily/${date}/table`);
+    assert.deepEqual([chessTable.solvers, chessTable.best], [0, []], JSON.stringify(chessTable));
     await snap(page, "chess-done");
     await expectAccessible(page, "the daily ChessMemory, finished");
 
@@ -190,10 +216,16 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal(helped.body.assisted, true);
     assert.equal(helped.body.under_review, false, "a person's path is not held");
     assert.equal(helped.body.rank ?? null, null, "an assisted solve has no rank");
+    assert.equal(helped.body.anonymous, true);
     await page.waitForSelector("#daily-result-text[data-assisted='true']");
+    // The player sees its assisted time apart; an anonymous solve is not on
+    // the public list of assisted solves (issue 38).
     await page.locator("#daily-table-kakuro-medium .daily-you-assisted").waitFor();
-    assert.ok((await text(page, "#daily-table-kakuro-medium .daily-assisted")).includes(NAME));
+    assert.equal(await page.locator("#daily-table-kakuro-medium .daily-assisted").count(), 0);
+    assert.ok(!(await text(page, "#daily-table-kakuro-medium")).includes(NAME));
     assert.equal(await page.locator("#daily-table-kakuro-medium tr.you").count(), 0, "not among the clean times");
+    const mediumTable = await publicTable(page, `api/kakuro/daily/${date}/medium/table`);
+    assert.deepEqual([mediumTable.solvers, mediumTable.assisted], [0, []], JSON.stringify(mediumTable));
 
     // Today: three done (one with help), a streak of one day, and accessible.
     await page.click("#daily-to-today");
@@ -203,6 +235,9 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal(await page.getAttribute("li[data-key='kakuro-hard']", "data-done"), "false");
     assert.ok((await text(page, "#daily-mark-kakuro-medium")).includes(en["daily.assisted"]));
     assert.equal(await page.getAttribute("#daily-streak-count", "data-streak"), "1");
+    // Today's tables show the player's own lines as the rank they would have.
+    assert.equal(await page.locator("#daily-table-kakuro-easy tr.you td").first().innerText(), wouldBe(1));
+    assert.equal(await page.locator("#daily-table-chess tr.you td").first().innerText(), wouldBe(1));
     assert.ok((await text(page, "#daily-history")).includes(time));
     await snap(page, "today-after");
     await expectAccessible(page, "the Today screen");

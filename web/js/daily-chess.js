@@ -207,7 +207,15 @@ export function createDailyChess(shared) {
 
   function finish(c, a) {
     const counted = a.counted === true;
-    const result = { ms: a.time_ms, moves: a.moves, counted, assisted: false, rank: a.rank ?? null, underReview: a.under_review === true };
+    const result = {
+      ms: a.time_ms,
+      moves: a.moves,
+      counted,
+      assisted: false,
+      anonymous: a.anonymous === true,
+      rank: a.rank ?? null,
+      underReview: a.under_review === true,
+    };
     c.entry.result = result;
     recordResult(data, c.date, dailyKey("chess"), result);
     shared.save();
@@ -223,7 +231,9 @@ export function createDailyChess(shared) {
     if (r) {
       const params = { count: r.moves, time, rank: r.rank ?? "?" };
       if (!r.counted) text = t("daily.chessNotCounted", params);
-      else text = t(r.underReview ? "daily.chessUnderReview" : "daily.chessCounted", params);
+      else if (r.underReview) text = t("daily.chessUnderReview", params);
+      // Only accounts are listed (issue 38): a player without one is told the rank they would have.
+      else text = t(r.anonymous ? "daily.chessAnonymous" : "daily.chessCounted", params);
     }
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),

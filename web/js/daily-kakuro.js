@@ -202,7 +202,7 @@ export function createDailyKakuro(shared) {
     else {
       const a = answer.data;
       const [counted, assisted, held] = [a.counted === true, a.assisted === true, a.under_review === true];
-      entry.result = { ms: a.time_ms, counted, assisted, held, rank: a.rank ?? null };
+      entry.result = { ms: a.time_ms, counted, assisted, held, anonymous: a.anonymous === true, rank: a.rank ?? null };
       recordResult(data, c.date, dailyKey("kakuro", c.difficulty), entry.result);
     }
     if (entry.result) entry.token = null;
@@ -225,7 +225,8 @@ export function createDailyKakuro(shared) {
     else if (r.held) text = t("daily.resultHeld", { time });
     else if (r.assisted) text = t("daily.resultAssisted", { time });
     else if (!r.counted) text = t("daily.resultNotCounted", { time });
-    else text = t("daily.resultCounted", { time, rank: r.rank ?? "?" });
+    // Only accounts are listed (issue 38): a player without one is told the rank they would have.
+    else text = t(r.anonymous ? "daily.resultAnonymous" : "daily.resultCounted", { time, rank: r.rank ?? "?" });
     c.resultEl.replaceChildren(
       h(
         "span",
