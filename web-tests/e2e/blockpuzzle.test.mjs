@@ -2,13 +2,15 @@
 // server: its tile and level list, levels 1 and 2 solved by dragging and by
 // keys with the solutions of the committed level list (read by the test, not
 // by the client), the chain, records kept under BlockPuzzle's routes and not
-// Triplex's, a reload, level codes in a fresh context, the hint, every
+// Triplex's (an anonymous solver is offered an account; an account's first
+// solve is named), a reload, level codes in a fresh context, the hint, every
 // shape drawn as its shape on a desktop and a phone, and the exported file
 // from file:// with the network blocked. Tests run in order and share one
 // server.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { authenticator } from "../lib/authenticator.mjs";
 import {
   assertEventually,
   blockNetwork,
@@ -43,6 +45,12 @@ async function api(route) {
 async function startToken(page, n) {
   await assertEventually(async () => Boolean((await savedProgress(page, FAMILY))?.boards?.[n]?.token), `a start token for ${n}`);
 }
+
+/** How long a new account is provisional on the server (its default, 7 days), and a day more. */
+const PAST_PROVISIONAL_MS = 8 * 86_400_000;
+
+/** The site at localhost (the passkeys' relying party). */
+const site = () => suite.url.replace("127.0.0.1", "localhost");
 
 /** The pieces of level n on the page, as the client decoded them (data-shape of each piece). */
 const shownShapes = (page) => page.$$eval(".piece", (els) => els.map((e) => JSON.parse(e.dataset.shape)));
@@ -84,19 +92,20 @@ test("BlockPuzzle from its tile: the list, levels 1 and 2 solved, the chain, rec
     // The server refuses solves faster than 250 ms per piece.
     await page.waitForTimeout(250 * levels[0].pieces.length + 200);
     await solveWith(page, levels[0], dragPiece);
-    // The first solve of BlockPuzzle's level 1 on this server.
-    const name = "Блоки & <b>co</b>";
-    await page.waitForSelector("#name-dialog[open]");
-    await page.fill("#name-input", name);
-    await page.click("#name-save");
-    await page.waitForSelector("#records-first .name");
-    assert.equal(await page.locator("#records-first .name").textContent(), name);
-    assert.equal(await text(page, "#records-solves"), "1 solve");
+    // The first solve of BlockPuzzle's level 1 on this server, without an
+    // account: only accounts claim first solves, so the account offer, not
+    // the name dialog; the solve counts, and no first solver is listed.
+    await page.waitForSelector("#claim-dialog[open]");
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    await page.click("#claim-skip");
+    await page.waitForSelector("#claim-dialog", { state: "hidden" });
+    await assertEventually(async () => (await text(page, "#records-solves")) === "1 solve", "1 solve");
+    assert.equal(await page.locator("#records-first").count(), 0);
 
     // Recorded under BlockPuzzle's level 1, and not under Triplex's.
     const records = await api(`api/${FAMILY}/levels/1/records`);
     assert.equal(records.solves, 1);
-    assert.equal(records.first.name, name);
+    assert.equal(records.first, null);
     const triplex = await api("api/triplex/levels/1/records");
     assert.equal(triplex.solves, 0);
     assert.equal(triplex.first, null);
@@ -111,8 +120,8 @@ test("BlockPuzzle from its tile: the list, levels 1 and 2 solved, the chain, rec
     await startToken(page, 2);
     await page.waitForTimeout(250 * levels[1].pieces.length + 200);
     await solveWith(page, levels[1], keyPiece);
-    await page.waitForSelector("#name-dialog[open]");
-    await page.click("#name-skip");
+    await page.waitForSelector("#claim-dialog[open]");
+    await page.click("#claim-skip");
     await assertEventually(async () => (await api(`api/${FAMILY}/levels/2/records`)).solves === 1, "level 2 recorded");
     assert.equal((await api("api/triplex/levels/2/records")).solves, 0);
 
@@ -143,6 +152,45 @@ test("BlockPuzzle from its tile: the list, levels 1 and 2 solved, the chain, rec
     await page.waitForSelector("#game-blockpuzzle");
     assert.equal(await text(page, "#game-blockpuzzle .game-extra"), "2 of 500 levels solved");
     assert.equal(await text(page, "#game-triplex .game-extra"), `0 of ${webPack("triplex").count} levels solved`);
+  });
+});
+
+test("an account's first solve of a BlockPuzzle level is named under BlockPuzzle's routes, not Triplex's", async () => {
+  const n = 6;
+  await withPage("account-claim", {}, async (page, context) => {
+    await authenticator(context, page);
+    await page.goto(`${site()}#/account`);
+    await ready(page);
+    await page.fill("#account-name", "Block Player");
+    await page.click("#account-create-button");
+    await page.waitForSelector("#account-who", { timeout: 20_000 });
+    await page.goto(`${site()}#/${FAMILY}/${n}`);
+    await ready(page);
+    await page.waitForSelector("#code-dialog[open]");
+    await page.fill("#code-code", vectors[n - 1].code);
+    await page.click("#code-submit");
+    await page.waitForSelector(`.play[data-level='${n}']`);
+    await startToken(page, n);
+    await page.waitForSelector("#records-none");
+    // Solved once the account is no longer provisional (a new account's
+    // claim is held for review): the claim is public and named.
+    await suite.shiftClock(PAST_PROVISIONAL_MS);
+    await solveWith(page, levels[n - 1], dragPiece);
+    const name = "Блоки & <b>co</b>";
+    await page.waitForSelector("#name-dialog[open]");
+    assert.equal(await page.locator("#claim-dialog[open]").count(), 0);
+    await page.fill("#name-input", name);
+    await page.click("#name-save");
+    await page.waitForSelector("#records-first .name");
+    assert.equal(await page.locator("#records-first .name").textContent(), name);
+    assert.equal(await page.locator("#records b").count(), 0, "a name is shown as text");
+    assert.equal(await text(page, "#records-solves"), "1 solve");
+    const records = await api(`api/${FAMILY}/levels/${n}/records`);
+    assert.equal(records.solves, 1);
+    assert.equal(records.first.name, name);
+    assert.equal(records.first.provisional, false);
+    const triplex = await api(`api/triplex/levels/${n}/records`);
+    assert.deepEqual([triplex.solves, triplex.first], [0, null]);
   });
 });
 
@@ -213,6 +261,7 @@ test("show one piece solves a BlockPuzzle level; the server records it as hinted
     );
     await assertEventually(async () => (await api(`api/${FAMILY}/levels/${n}/records`)).hinted === 1, "recorded as hinted");
     assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    assert.equal(await page.locator("#claim-dialog[open]").count(), 0, "a hinted solve is never a first: no account offered");
   });
 });
 

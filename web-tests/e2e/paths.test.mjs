@@ -7,7 +7,8 @@
 // own; it plays the daily to the table as a person types (a shuffled order,
 // a correction, the clocks moved past the human floor), and the client sends
 // its solving path, which the server replays and keeps (not refused, not
-// held). The table gives no replay while the daily counts; once the day
+// held); the account is listed on the public table with its name and the
+// mark of a new account (only accounts are listed, issue 38). The table gives no replay while the daily counts; once the day
 // closes (the server's clock moved past the day and its grace) each line has
 // a Replay button, and the path plays back on its own board (play, pause,
 // speed, digits appearing at their times) to the solved grid. Screens:
@@ -100,7 +101,10 @@ test("a daily Kakuro's path, sent from a second device, plays back after the day
     assert.equal(start.body.issued_at, firstStart, "the account's first start");
     assert.ok(start.body.elapsed_ms >= AWAY_MS, `elapsed ${start.body.elapsed_ms}`);
     // The clock shown runs from that start, not from this device's now.
+    // (The server's clock moves on with the page's, so the path the page
+    // times and the solve the server times agree.)
     await page.clock.runFor(1_500);
+    await suite.shiftClock(1_500);
     const shown = await text(page, "#kk-timer");
     const [minutes] = shown.split(":").map(Number);
     assert.ok(minutes >= AWAY_MS / 60_000, `the timer shows ${shown}`);
@@ -122,13 +126,24 @@ test("a daily Kakuro's path, sent from a second device, plays back after the day
     assert.ok(last <= answer.body.time_ms && last >= answer.body.time_ms - 15_000, `path ends at ${last}`);
     assert.ok(decoded.events.some((e, i) => decoded.events.findIndex((f) => f.cell === e.cell) !== i), "a correction");
 
+    // An account's solve is listed (issue 38), under its name, with the
+    // mark of a new (provisional) account, at its own rank.
     const mine = page.locator("#daily-table-kakuro-easy tr.you");
     await mine.waitFor();
     assert.ok((await mine.innerText()).includes(NAME));
+    assert.equal(answer.body.anonymous, false);
+    assert.equal(await mine.locator("td").first().innerText(), "1");
+    assert.equal(await mine.locator(".daily-provisional").count(), 1, "a new account is provisional");
     assert.equal(await page.locator(".daily-replay-button").count(), 0, "no replay while the daily counts");
     const table = await page.evaluate(async (d) => (await fetch(`api/kakuro/daily/${d}/easy/table`)).json(), date);
     const close = Date.parse(`${date}T00:00:00Z`) + DAY_MS + GRACE_MS;
     assert.equal(table.paths_public_at, close);
+    assert.equal(table.solvers, 1);
+    assert.deepEqual(
+      table.best.map((l) => [l.rank, l.name, l.provisional]),
+      [[1, NAME, true]],
+      "the public table lists the account",
+    );
     const solvedGrid = await page.$$eval("#kk-board .kk-cell", (cells) =>
       cells.map((c) => [c.dataset.i, c.querySelector(".kk-value").textContent]),
     );

@@ -1,12 +1,16 @@
 // Triplex in Chromium against the real server: solving by dragging, touch
-// and keyboard, the chain opening the next level, records after a solve,
+// and keyboard, the chain opening the next level, records after a solve
+// (only accounts claim first solves, issue 38: an anonymous solver is offered
+// an account, a new account's claim is held, an older account's is named),
 // reload, languages, level codes, hints (the server's, the worker's when the
 // server fails, cancelled by a move), and the exported file from file://
 // with the network blocked. Tests run in order and share one server.
 
 import assert from "node:assert/strict";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { test } from "node:test";
+import { authenticator } from "../lib/authenticator.mjs";
 import {
   assertEventually,
   blockNetwork,
@@ -20,14 +24,30 @@ import {
   touchPiece,
   touchTap,
 } from "../lib/browser.mjs";
-import { chainVectors, enginePack, exportedFile } from "../lib/engine.mjs";
+import { WEB, chainVectors, enginePack, exportedFile } from "../lib/engine.mjs";
 
 const suite = e2eSuite("triplex");
 const { withPage, snap } = suite;
 const pack = enginePack();
 const vectors = chainVectors("triplex", 6);
+const en = JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8"));
+/** How long a new account is provisional on the server (its default, 7 days), and a day more. */
+const PAST_PROVISIONAL_MS = 8 * 86_400_000;
 
-test("level 1 solved by dragging: the first solver names themselves, records show, the result shares, level 2 opens", async () => {
+/** The site at localhost (the passkeys' relying party). */
+const site = () => suite.url.replace("127.0.0.1", "localhost");
+
+/** The JSON answer of the next response whose path ends with `suffix`. */
+const answerOf = (page, suffix) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(suffix)).then(async (r) => ({
+    status: r.status(),
+    body: await r.json(),
+  }));
+
+/** The server's table of records of Triplex level n. */
+const recordsOf = async (n) => (await fetch(`${suite.url}api/triplex/levels/${n}/records`)).json();
+
+test("level 1 solved by dragging: the anonymous solver is offered an account, the solve counts with no first solver, the result shares, level 2 opens", async () => {
   await withPage("solve-level-1", { permissions: ["clipboard-read", "clipboard-write"] }, async (page) => {
     await page.goto(suite.url);
     await ready(page);
@@ -41,15 +61,21 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     await page.waitForSelector("#records-none");
     // The server refuses solves faster than 250 ms per piece.
     await page.waitForTimeout(1000);
+    const solved = answerOf(page, "/api/triplex/levels/1/solves");
     await solveWith(page, pack.levels[0], dragPiece);
 
-    // First solve of the level on this server: the name dialog.
-    // At most 32 characters, with HTML in it.
-    const name = `<img src=x onerror=pwned=1>&Ада`;
-    await page.waitForSelector("#name-dialog[open]");
+    // First solve of the level on this server, without an account: only
+    // accounts claim first solves, so the account offer, not the name dialog.
+    await page.waitForSelector("#claim-dialog[open]");
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    assert.equal(await text(page, "#claim-text"), en["claim.needsAccount"]);
+    const answer = await solved;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.first, false);
+    assert.equal(answer.body.would_be_first, true);
     // The solved panel says the time, the way on and the result card to
     // share (game, level, time, moves, no help, the level's link: no
-    // placement); behind the name dialog the table already counts the solve.
+    // placement); behind the dialog the table already counts the solve.
     const card = new RegExp(
       `^gridforge · Triplex · Level 1\\n\\d+:\\d\\d · \\d+ moves · no help\\n${suite.url.replace(/[.]/g, "\\.")}#/triplex/1$`,
     );
@@ -58,16 +84,15 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
     assert.match(shared, card);
     await assertEventually(async () => (await page.locator("#records-solves").count()) === 1, "the solve counted");
     assert.equal(await page.locator("#records-none").count(), 0);
-    await page.fill("#name-input", name);
-    await page.click("#name-save");
-    await page.waitForSelector("#name-dialog", { state: "hidden" });
-    await page.waitForSelector("#records-first .name");
-    assert.equal(await page.locator("#records-first .name").textContent(), name);
-    assert.equal(await page.locator("#records img").count(), 0, "a name is shown as text");
-    assert.equal(await page.evaluate(() => window.pwned), undefined);
-    assert.match(await text(page, "#records-first"), /^First solved by .+ (now|\d+ seconds? ago)\.$/);
+    // Not now: the dialog closes; the solve counts, no first solver is listed.
+    await page.click("#claim-skip");
+    await page.waitForSelector("#claim-dialog", { state: "hidden" });
     assert.equal(await text(page, "#records-solves"), "1 solve");
     assert.match(await text(page, "#records-median"), /^Median time \d+:\d\d$/);
+    assert.equal(await page.locator("#records-first").count(), 0, "an anonymous solver is not the first solver");
+    const records = await recordsOf(1);
+    assert.deepEqual([records.solves, records.first, records.best_ms], [1, null, null]);
+    assert.ok(records.median_ms > 0);
 
     // Share: no Web Share API in this Chromium, so the clipboard takes the card's text...
     assert.equal(await page.evaluate(() => typeof navigator.share), "undefined");
@@ -100,11 +125,88 @@ test("level 1 solved by dragging: the first solver names themselves, records sho
   });
 });
 
-test("the records of a level solved before show in Russian plural forms", async () => {
-  await withPage("records-russian", { locale: "ru-RU" }, async (page) => {
-    await page.goto(`${suite.url}#/triplex/1`);
+test("accounts claim first solves: a new account's claim is held, an older account names itself, in Russian plural forms", async () => {
+  await withPage("account-claims", {}, async (page, context) => {
+    await authenticator(context, page);
+    // Level 1, solved before by someone without an account, is still
+    // unclaimed: another anonymous solve is offered the account screen.
+    await page.goto(`${site()}#/triplex/1`);
     await ready(page);
-    assert.equal(await text(page, "#level-title"), "Уровень 1");
+    await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.["1"]?.token), "a start token");
+    await page.waitForTimeout(1000);
+    await solveWith(page, pack.levels[0], dragPiece);
+    await page.waitForSelector("#claim-dialog[open]");
+    await page.click("#claim-account");
+    await page.waitForFunction(() => location.hash === "#/account");
+    await page.fill("#account-name", "New Player");
+    await page.click("#account-create-button");
+    await page.waitForSelector("#account-who", { timeout: 20_000 });
+
+    // The new account solves level 1 again: it would claim the level, but a
+    // provisional account's claim is held for review. No name is asked, no
+    // account offered, no first solver listed, and the held solve is not counted.
+    await page.goto(`${site()}#/triplex/1`);
+    await ready(page);
+    await page.waitForSelector("#solved-title");
+    const before = (await savedProgress(page, "triplex")).boards["1"].token;
+    await page.click("#reset");
+    await assertEventually(async () => {
+      const token = (await savedProgress(page, "triplex"))?.boards?.["1"]?.token;
+      return Boolean(token) && token !== before;
+    }, "a new start token");
+    await page.waitForTimeout(1000);
+    const held = answerOf(page, "/api/triplex/levels/1/solves");
+    await solveWith(page, pack.levels[0], dragPiece);
+    const answer = await held;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual([answer.body.first, answer.body.under_review, answer.body.would_be_first], [true, true, false]);
+    await page.waitForSelector("#records-solves");
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    assert.equal(await page.locator("#claim-dialog[open]").count(), 0);
+    assert.equal(await page.locator("#records-first").count(), 0);
+    assert.equal(await text(page, "#records-solves"), "2 solves");
+    const one = await recordsOf(1);
+    assert.deepEqual([one.solves, one.first, one.best_ms], [2, null, null]);
+
+    // Level 4, opened by its code, started while the account is new and
+    // solved once it no longer is (the server's clock moved on): the claim is
+    // public, and its player names themselves (at most 32 characters, with HTML in it).
+    await page.goto(`${site()}#/triplex/4`);
+    await ready(page);
+    await page.waitForSelector("#code-dialog[open]");
+    await page.fill("#code-code", vectors[3].code);
+    await page.click("#code-submit");
+    await page.waitForSelector(".play[data-level='4']");
+    await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.["4"]?.token), "a start token");
+    await page.waitForSelector("#records-none");
+    await suite.shiftClock(PAST_PROVISIONAL_MS);
+    const claimed = answerOf(page, "/api/triplex/levels/4/solves");
+    await solveWith(page, pack.levels[3], dragPiece);
+    const claim = await claimed;
+    assert.equal(claim.status, 200, JSON.stringify(claim.body));
+    assert.deepEqual([claim.body.first, claim.body.under_review], [true, false]);
+    const name = `<img src=x onerror=pwned=1>&Ада`;
+    await page.waitForSelector("#name-dialog[open]");
+    assert.equal(await page.locator("#claim-dialog[open]").count(), 0);
+    await page.fill("#name-input", name);
+    await page.click("#name-save");
+    await page.waitForSelector("#name-dialog", { state: "hidden" });
+    await page.waitForSelector("#records-first .name");
+    assert.equal(await page.locator("#records-first .name").textContent(), name);
+    assert.equal(await page.locator("#records img").count(), 0, "a name is shown as text");
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+    assert.equal(await page.locator(".records-provisional").count(), 0, "no longer provisional");
+    assert.match(await text(page, "#records-first"), /^First solved by .+ (now|\d+ seconds? ago)\.$/);
+    assert.equal(await text(page, "#records-solves"), "1 solve");
+    const four = await recordsOf(4);
+    assert.equal(four.first.name, name);
+    assert.equal(four.first.provisional, false);
+    assert.ok(four.best_ms >= PAST_PROVISIONAL_MS, `best ${four.best_ms}`);
+
+    // In Russian: its plural forms.
+    await page.selectOption("#language", "ru");
+    assert.equal(await text(page, "#level-title"), "Уровень 4");
     await page.waitForSelector("#records-first .name");
     assert.match(await text(page, "#records-first"), /^Первым решил .+ (сейчас|\d+ секунд[уы]? назад)\.$/);
     assert.equal(await text(page, "#records-solves"), "1 решение");
@@ -207,10 +309,12 @@ test("the keyboard alone solves a level: choose, arrows, Enter, R", async () => 
     assert.equal(await piece.getAttribute("data-x"), x);
     await page.waitForTimeout(800);
     await solveWith(page, record, keyPiece);
-    // Not the first solve on this server: no name asked.
+    // Level 1 is claimed (the claim held for review): neither a name nor an account asked.
     await page.waitForSelector("#records-solves");
+    await assertEventually(async () => (await text(page, "#records-solves")) === "3 solves", "3 solves");
     assert.equal(await page.locator("#name-dialog[open]").count(), 0);
-    await assertEventually(async () => (await text(page, "#records-solves")) === "2 solves", "2 solves");
+    assert.equal(await page.locator("#claim-dialog[open]").count(), 0);
+    assert.equal(await page.locator("#records-first").count(), 0, "a held claim is not listed");
   });
 });
 
@@ -228,20 +332,21 @@ test("on a phone the board fits the screen and plays by touch", async () => {
     await solveWith(page, pack.levels[0], (p, r, k) => touchPiece(p, cdp, r, k));
     // The first tap after a drag-solve counts (Chromium ran each drag as a
     // scroll gesture and the fling it left ate the next tap, until the pieces
-    // refused touchmove's default): the first solver's "No, thanks" (when
-    // this test solves level 1 first) and "Next level", one tap each.
+    // refused touchmove's default): the account offer's "No, thanks" (when
+    // this test solves an unclaimed level 1) and "Next level", one tap each.
     const skipOnce = async () => {
-      await touchTap(page, cdp, "#name-skip");
-      await assertEventually(async () => (await page.locator("#name-dialog[open]").count()) === 0, "one tap closes the dialog", 1500);
+      await touchTap(page, cdp, "#claim-skip");
+      await assertEventually(async () => (await page.locator("#claim-dialog[open]").count()) === 0, "one tap closes the dialog", 1500);
     };
-    if (await page.waitForSelector("#name-dialog[open]", { timeout: 1500 }).catch(() => null)) await skipOnce();
+    if (await page.waitForSelector("#claim-dialog[open]", { timeout: 1500 }).catch(() => null)) await skipOnce();
     await touchTap(page, cdp, "#next-level");
     await page.waitForFunction(() => location.hash === "#/triplex/2", null, { timeout: 2000 });
     await page.waitForSelector("#stage");
     await page.waitForTimeout(800);
-    // Level 2 is solved first here: its dialog's "No, thanks" at once.
+    // Level 2 is solved first here, without an account: the offer's "No, thanks" at once.
     await solveWith(page, pack.levels[1], (p, r, k) => touchPiece(p, cdp, r, k));
-    await page.waitForSelector("#name-dialog[open]");
+    await page.waitForSelector("#claim-dialog[open]");
+    assert.equal(await page.locator("#name-dialog[open]").count(), 0);
     await skipOnce();
   });
 });
@@ -320,14 +425,16 @@ test("a level above 724 opens by its code and its solve is recorded", async () =
     await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.[n]?.token), "a start token");
     await page.waitForTimeout(250 * record.pieces.length + 200);
     await solveWith(page, record, dragPiece);
-    // The first solve of this level on the server: the name dialog, skipped.
-    await page.waitForSelector("#name-dialog[open]");
-    await page.click("#name-skip");
+    // The first solve of this level on the server, without an account: the account offer, skipped.
+    await page.waitForSelector("#claim-dialog[open]");
+    await page.click("#claim-skip");
     await assertEventually(async () => (await text(page, "#records-solves")) === "1 solve", "1 solve recorded");
-    const records = await (await fetch(`${suite.url}api/triplex/levels/${n}/records`)).json();
+    const records = await recordsOf(n);
     assert.equal(records.solves, 1);
     assert.equal(records.hinted, 0);
-    assert.ok(records.first && records.best_ms > 0);
+    // Counted in the median, but no first solver and no best time: those are an account's.
+    assert.ok(records.median_ms > 0);
+    assert.deepEqual([records.first, records.best_ms], [null, null]);
     // The list shows the level in its hundred's section, solved, with the players' median.
     await page.click("#to-levels");
     const tile = page.locator(`#levels-${Math.floor((n - 1) / 100) * 100 + 1} .level-tile[data-level='${n}']`);
@@ -389,9 +496,10 @@ test("show one piece: the client warns first, the server's hints solve the level
     }
     await page.waitForSelector("#solved-title");
     await page.waitForSelector("#solved-hinted");
-    // Recorded, but neither first solver nor best time: no name is asked.
+    // Recorded, but neither first solver nor best time: neither a name nor an account is asked.
     await assertEventually(async () => (await text(page, "#records-hinted")) === "1 of them with a hint", "hinted");
     assert.equal(await page.locator("#name-dialog[open]").count(), 0);
+    assert.equal(await page.locator("#claim-dialog[open]").count(), 0, "a hinted solve is never a first: no account offered");
     assert.equal(await page.locator("#records-first").count(), 0);
     const records = await (await fetch(`${suite.url}api/triplex/levels/${n}/records`)).json();
     assert.deepEqual([records.solves, records.hinted, records.first, records.best_ms, records.median_ms], [1, 1, null, null, null]);
