@@ -2261,7 +2261,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__serve)
-            opts="-h -V --addr --socket-mode --tls-cert --tls-key --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --access-log --help --version"
+            opts="-h -V --addr --socket-mode --tls-cert --tls-key --test-clock-file --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --provisional-days --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --access-log --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2280,6 +2280,10 @@ _gridforge() {
                     return 0
                     ;;
                 --tls-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --test-clock-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2332,6 +2336,10 @@ _gridforge() {
                     return 0
                     ;;
                 --accounts-per-day)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --provisional-days)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
