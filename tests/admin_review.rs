@@ -82,13 +82,39 @@ async fn moderation(database: &str) {
     else {
         panic!("no account");
     };
+    // Only accounts are listed (issue 38): the solve the operator approves is
+    // a second account's, so approving it puts it on the table.
+    let AccountCreated::Created(person) = store
+        .create_account(&NewAccount {
+            handle: "handle-person",
+            name: "Person",
+            name_key: "person",
+            now: 1,
+            provisional_until: 2,
+            passkey: NewPasskey {
+                credential_id: b"person",
+                passkey: "{}",
+            },
+            session: NewSession {
+                token_hash: b"person",
+                expires_at: i64::MAX,
+            },
+            network: "net",
+            day: "2026-11-26",
+            limit: 5,
+        })
+        .await
+        .expect("account")
+    else {
+        panic!("no account");
+    };
     let key = DailyKey {
         game: "kakuro",
         day: "2026-11-26".to_string(),
         variant: "easy",
     };
     let flags = r#"["reading_order: 100 % of the placements in reading order"]"#;
-    for (i, account_id) in [(1u8, None), (2, None), (3, Some(account))] {
+    for (i, account_id) in [(1u8, Some(person)), (2, None), (3, Some(account))] {
         let player = format!("player-{i}");
         store
             .record_daily_solve(&DailySolve {
