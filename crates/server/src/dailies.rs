@@ -91,6 +91,12 @@ impl Day {
         (self.0.max(0) as u64) * DAY_MS
     }
 
+    /// When its daily closes (the end of the day plus the grace): the
+    /// paths of its daily solves are published from then on.
+    pub fn closes_at(self) -> u64 {
+        self.start_ms() + DAY_MS + GRACE_MS
+    }
+
     /// Whether play at `ms` counts for this day: from its midnight to the
     /// next plus the grace.
     pub fn counts_at(self, ms: u64) -> bool {

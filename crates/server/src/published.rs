@@ -4,7 +4,7 @@
 //!
 //! When a path is public:
 //! - a daily's entries: once the daily closes, at the end of its day plus
-//!   the grace ([`GRACE_MS`]), when no one can still play it for the
+//!   the grace ([`GRACE_MS`](crate::dailies::GRACE_MS)), when no one can still play it for the
 //!   table (a path published earlier would be a solution to copy);
 //! - Triplex and BlockPuzzle solves (a level's first solve among them):
 //!   [`LEVEL_PATH_DELAY_MS`] after the solve. The levels stay public, so
@@ -17,9 +17,9 @@
 //! answer does not tell a held entry from a missing one.
 //!
 //! The tables give each line's entry id once the daily's paths are public
-//! ([`daily_paths_public_at`]).
+//! ([`Day::closes_at`]).
 
-use crate::dailies::{Day, DAY_MS, GRACE_MS};
+use crate::dailies::{Day, DAY_MS};
 use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 use crate::storage::review::{EntryId, EntryTable};
@@ -31,12 +31,6 @@ use serde::Serialize;
 
 /// How long after a Triplex or BlockPuzzle solve its path is published.
 pub const LEVEL_PATH_DELAY_MS: u64 = DAY_MS;
-
-/// When the paths of a daily of `day` are published: its close, the end of
-/// the day plus the grace.
-pub fn daily_paths_public_at(day: Day) -> u64 {
-    day.start_ms() + DAY_MS + GRACE_MS
-}
 
 /// A published path.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -103,7 +97,7 @@ pub async fn published_path(
                 return Err(no_public_path());
             };
             let day = Day::parse(date).ok_or_else(no_public_path)?;
-            let public_at = daily_paths_public_at(day);
+            let public_at = day.closes_at();
             if app.clock.now_ms() < public_at {
                 return Err(not_yet(public_at, "the daily closes"));
             }
@@ -152,7 +146,7 @@ mod tests {
     #[test]
     fn a_dailys_paths_open_at_the_end_of_its_grace() {
         let day = Day::parse("2026-11-28").expect("a date");
-        let at = daily_paths_public_at(day);
+        let at = day.closes_at();
         assert!(day.counts_at(at - 1), "still counting one ms before");
         assert!(!day.counts_at(at), "no longer counting when published");
         let refused = not_yet(at, "the daily closes");

@@ -286,18 +286,26 @@ async fn a_mapped_board_teaches_nothing_and_a_perfect_game_is_held(url: &str) {
         "{queue:?}"
     );
 
-    // An honest game, played from memory, is on the table alone.
+    // An honest game, played from memory, counts and is not held; played
+    // without an account it is told the rank it would have and, as every
+    // anonymous game, stays off the public table (issue 38: only accounts
+    // are listed).
     let (honest, _) = Game::start(&server, &date, "honest-player-1").await;
     let end = play_from_memory(&honest).await;
     let moves = end["moves"].as_i64().unwrap();
     assert!(moves > PERFECT_MOVES, "{end}");
     assert_eq!(end["counted"], true, "{end}");
     assert_eq!(end["under_review"], false, "{end}");
-    let (_, table) = server.get(&format!("/api/chess/daily/{date}/table")).await;
-    assert_eq!(table["solvers"], 1, "{table}");
-    let best = table["best"].as_array().unwrap();
-    assert_eq!(best.len(), 1, "{table}");
-    assert_eq!(best[0]["name"], "honest-player-1");
-    assert_eq!(best[0]["moves"], moves);
+    assert_eq!(end["anonymous"], true, "{end}");
+    assert_eq!(end["rank"], 1, "the rank it would have: {end}");
+    let (_, table) = server
+        .get(&format!(
+            "/api/chess/daily/{date}/table?player=honest-player-1"
+        ))
+        .await;
+    assert_eq!(table["solvers"], 0, "{table}");
+    assert_eq!(table["best"], json!([]), "{table}");
+    assert_eq!(table["you"]["moves"], moves, "{table}");
+    assert_eq!(table["you"]["under_review"], false, "{table}");
     server.stop().await;
 }

@@ -612,33 +612,41 @@ async fn paths_are_published_after_the_daily_closes_and_never_when_held(url: &st
     let (date, puzzle, grid) = easy_daily(&server).await;
     let floor = paths::floor_ms(&puzzle);
     let base = format!("/api/kakuro/daily/{date}/easy");
-    let mut tokens = Vec::new();
-    for who in ["player-person", "player-metronome"] {
-        let (status, body) = server
-            .post(&format!("{base}/start"), &json!({"player": who}))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        tokens.push(body["token"].as_str().unwrap().to_string());
-    }
+    // The person plays with an account (only accounts are listed); the bot
+    // plays anonymously and would be held anyway.
+    let mut person = Browser::new(&server);
+    let (_, status, body) = person.register("Person").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let person_token = account_start(&mut person, &base, "player-person").await;
+    let (status, body) = server
+        .post(
+            &format!("{base}/start"),
+            &json!({"player": "player-metronome"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let bot_token = body["token"].as_str().unwrap().to_string();
     clock.shift(floor as i64 + 2_000);
     let person_path = paths::person_path(&grid, floor + 1_000, 11);
     let bot_path = paths::metronome_path(&grid, floor + 1_000, 12);
-    for ((who, path), token) in [
-        ("player-person", &person_path),
-        ("player-metronome", &bot_path),
-    ]
-    .into_iter()
-    .zip(&tokens)
-    {
-        let (status, body) = server
-            .post(
-                &format!("{base}/solve"),
-                &json!({"token": token, "player": who, "grid": grid, "name": who, "path": path}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{who}: {body}");
-        assert_eq!(body["under_review"], who == "player-metronome", "{body}");
-    }
+    let (status, body) = person
+        .post(
+            &format!("{base}/solve"),
+            &json!({"token": person_token, "player": "player-person", "grid": grid,
+                    "name": "player-person", "path": person_path}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["under_review"], false, "{body}");
+    let (status, body) = server
+        .post(
+            &format!("{base}/solve"),
+            &json!({"token": bot_token, "player": "player-metronome", "grid": grid,
+                    "name": "player-metronome", "path": bot_path}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["under_review"], true, "{body}");
     // Before the close: no entry ids on the table, and the close's time.
     let (_, table) = server.get(&format!("{base}/table")).await;
     let close = table["paths_public_at"].as_u64().expect("paths_public_at");

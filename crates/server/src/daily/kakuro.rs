@@ -690,7 +690,7 @@ pub(crate) async fn table(
     let best_ranks = ranks(&table.best);
     // Only the daily Kakuro keeps paths; they are public once it closes.
     let paths_public_at = (key.game == "kakuro")
-        .then(|| Day::parse(&key.day).map(crate::published::daily_paths_public_at))
+        .then(|| Day::parse(&key.day).map(Day::closes_at))
         .flatten();
     let published = paths_public_at.is_some_and(|at| app.clock.now_ms() >= at);
     let now = app.clock.now_ms() as i64;
