@@ -11,7 +11,12 @@ install_debian_packages() {
     [ -n "$missing" ] || return 0
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update &&
-        # shellcheck disable=SC2086 # one word per package
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $missing
+    # The package lists are read once per run: scripts/test installs in
+    # several steps, and each `apt-get update` costs a fresh machine seconds.
+    if [ -z "${GRIDFORGE_APT_UPDATED:-}" ]; then
+        $sudo apt-get update || return 1
+        GRIDFORGE_APT_UPDATED=1
+    fi
+    # shellcheck disable=SC2086 # one word per package
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $missing
 }
