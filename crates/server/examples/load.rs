@@ -3,13 +3,17 @@
 //!
 //! ```text
 //! cargo run --release -p gridforge-server --example load -- \
-//!     http://127.0.0.1:8080 [connections=64] [seconds=8] [max_tokens=120000] [triplex|daily]
+//!     http://127.0.0.1:8080 [connections=64] [seconds=8] [max_tokens=120000] [triplex|daily|daily-accounts]
 //! ```
 //!
 //! 1. Fetches start tokens (at most `max_tokens`, for at most 6 s): Triplex
 //!    for the levels with the fewest pieces, so the anti-cheat floor is
 //!    short; `daily`: today's easy daily Kakuro, one token per player (a
-//!    player has one counted solve a daily).
+//!    player has one counted solve a daily); `daily-accounts`: the same,
+//!    each player a signed-in account made for it (a WebAuthn registration
+//!    with the tests' software passkey; the server must allow that many
+//!    accounts a day: `--accounts-per-day`), so every solve is listed on the
+//!    table (issue 38: only accounts are).
 //! 2. Waits out the floor (the daily's: its human floor, which is above its
 //!    believable minimum of 150 ms a cell, so the solves are not held).
 //! 3. Submits one correct solve per token from `connections` workers for
@@ -24,6 +28,18 @@
 //!
 //! Only loopback addresses are accepted: this is a local measurement.
 
+// The tests' software passkey (and what it leans on), shared by path.
+#[path = "support/accounts.rs"]
+mod accounts;
+#[allow(unused_macros)]
+#[path = "../tests/common/harness.rs"]
+mod harness;
+#[path = "../tests/common/passkey.rs"]
+mod passkey;
+#[allow(dead_code)]
+#[path = "../tests/common/postgres.rs"]
+mod postgres;
+
 use gridforge_triplex::{CensusOptions, Pack};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,14 +49,16 @@ use std::time::{Duration, Instant};
 const MAX_PIECES: usize = 4;
 /// Longest time spent fetching tokens.
 const TOKEN_PHASE: Duration = Duration::from_secs(6);
+/// Longest time spent making accounts and fetching their tokens (each
+/// account is a WebAuthn registration first).
+const ACCOUNT_TOKEN_PHASE: Duration = Duration::from_secs(20);
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let base = args
-        .first()
-        .cloned()
-        .ok_or("usage: load BASE_URL [connections] [seconds] [max_tokens] [triplex|daily]")?;
+    let base = args.first().cloned().ok_or(
+        "usage: load BASE_URL [connections] [seconds] [max_tokens] [triplex|daily|daily-accounts]",
+    )?;
     let host = base
         .strip_prefix("http://")
         .ok_or("the base URL must be http://")?;
@@ -54,10 +72,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("at most 30 s of load".into());
     }
 
-    let daily = match args.get(4).map(String::as_str) {
-        None | Some("triplex") => false,
-        Some("daily") => true,
-        Some(other) => return Err(format!("unknown mode {other} (triplex or daily)").into()),
+    let (daily, signed) = match args.get(4).map(String::as_str) {
+        None | Some("triplex") => (false, false),
+        Some("daily") => (true, false),
+        Some("daily-accounts") => (true, true),
+        Some(other) => {
+            return Err(format!("unknown mode {other} (triplex, daily or daily-accounts)").into())
+        }
+    };
+    let token_phase = if signed {
+        ACCOUNT_TOKEN_PHASE
+    } else {
+        TOKEN_PHASE
     };
 
     let client = reqwest::Client::builder()
@@ -76,8 +102,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // 1. Tokens.
     let started = Instant::now();
-    // (k, token, the token's issue time by the server's clock).
-    let tokens: Arc<Mutex<Vec<(usize, String, u64)>>> = Arc::new(Mutex::new(Vec::new()));
+    let tokens: Arc<Mutex<Vec<Token>>> = Arc::new(Mutex::new(Vec::new()));
     let fetched = Arc::new(AtomicUsize::new(0));
     let fetchers: Vec<_> = (0..connections)
         .map(|_| {
@@ -91,17 +116,23 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             tokio::spawn(async move {
                 loop {
                     let k = fetched.fetch_add(1, Ordering::Relaxed);
-                    if started.elapsed() >= TOKEN_PHASE || k >= max_tokens {
+                    if started.elapsed() >= token_phase || k >= max_tokens {
                         break;
                     }
+                    let cookie = if signed {
+                        match accounts::register(client.clone(), base.clone(), k).await {
+                            Ok(cookie) => Some(cookie),
+                            Err(_) => continue,
+                        }
+                    } else {
+                        None
+                    };
                     let (path, body) = (plan.start)(k);
-                    let Ok(response) = client
+                    let request = client
                         .post(format!("{base}{path}"))
                         .header("content-type", "application/json")
-                        .body(body)
-                        .send()
-                        .await
-                    else {
+                        .body(body);
+                    let Ok(response) = as_player(request, cookie.as_deref()).send().await else {
                         continue;
                     };
                     if !response.status().is_success() {
@@ -112,10 +143,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     };
                     if let Some(token) = body["token"].as_str() {
                         let issued_at = body["issued_at"].as_u64().unwrap_or(0);
-                        tokens
-                            .lock()
-                            .unwrap()
-                            .push((k, token.to_string(), issued_at));
+                        tokens.lock().unwrap().push(Token {
+                            k,
+                            token: token.to_string(),
+                            issued_at,
+                            cookie,
+                        });
                     }
                 }
             })
@@ -130,7 +163,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("no start tokens (is the server up?)".into());
     }
     eprintln!(
-        "load: {token_count} start tokens in {token_secs:.1} s ({:.0}/s)",
+        "load: {token_count} start tokens{} in {token_secs:.1} s ({:.0}/s)",
+        if signed {
+            ", each of an account made for it,"
+        } else {
+            ""
+        },
         token_count as f64 / token_secs
     );
 
@@ -153,18 +191,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             tokio::spawn(async move {
                 let mut latencies: Vec<u32> = Vec::new();
                 while Instant::now() < deadline {
-                    let Some((k, token, issued_at)) = tokens.lock().unwrap().pop() else {
+                    let Some(token) = tokens.lock().unwrap().pop() else {
                         break;
                     };
-                    let (path, body) = (plan.submit)(k, &token, issued_at);
+                    let (path, body) = (plan.submit)(token.k, &token.token, token.issued_at);
                     let sent = Instant::now();
-                    let ok = match client
+                    let request = client
                         .post(format!("{base}{path}"))
                         .header("content-type", "application/json")
-                        .body(body)
-                        .send()
-                        .await
-                    {
+                        .body(body);
+                    let ok = match as_player(request, token.cookie.as_deref()).send().await {
                         Ok(response) => {
                             let ok = response.status().is_success();
                             let answer = response.bytes().await.unwrap_or_default();
@@ -200,7 +236,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let errors = errors.load(Ordering::Relaxed);
     println!(
         "mode={} solves={} errors={} seconds={:.2} rate={:.0}/s p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms connections={}",
-        if daily { "daily-kakuro" } else { "triplex" },
+        match (daily, signed) {
+            (true, true) => "daily-kakuro-accounts",
+            (true, false) => "daily-kakuro",
+            _ => "triplex",
+        },
         latencies.len(),
         errors,
         elapsed,
@@ -224,6 +264,26 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("{errors} submissions failed").into());
     }
     Ok(())
+}
+
+/// A start token to submit a solve with.
+struct Token {
+    /// Which start it was (the plan's k).
+    k: usize,
+    /// The signed token.
+    token: String,
+    /// When its clock started, Unix ms by the server's clock.
+    issued_at: u64,
+    /// The session cookie of the account that started, if one did.
+    cookie: Option<String>,
+}
+
+/// `request` as the player: signed in when there is a session `cookie`.
+fn as_player(request: reqwest::RequestBuilder, cookie: Option<&str>) -> reqwest::RequestBuilder {
+    match cookie {
+        Some(cookie) => accounts::signed_in(request, cookie),
+        None => request,
+    }
 }
 
 /// A request to send: path and JSON body.

@@ -21,6 +21,8 @@
 //! Anything but 200 counts as an error. Only loopback addresses are accepted.
 
 // The tests' software passkey (and what it leans on), shared by path.
+#[path = "support/accounts.rs"]
+mod accounts;
 #[allow(unused_macros)]
 #[path = "../tests/common/harness.rs"]
 mod harness;
@@ -30,11 +32,9 @@ mod passkey;
 #[path = "../tests/common/postgres.rs"]
 mod postgres;
 
-use passkey::SoftPasskey;
+use accounts::{register, signed_in, BoxError};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {
@@ -104,39 +104,6 @@ async fn main() -> Result<(), BoxError> {
     Ok(())
 }
 
-/// Makes account `k` with a software passkey; its session cookie.
-async fn register(client: reqwest::Client, base: String, k: usize) -> Result<String, BoxError> {
-    let origin = base.replace("127.0.0.1", "localhost");
-    let name = format!("load{k}-{}", std::process::id());
-    let started: Value = client
-        .post(format!("{base}/api/account/register/start"))
-        .header("x-gridforge-request", "1")
-        .header("origin", &origin)
-        .json(&json!({ "name": name }))
-        .send()
-        .await?
-        .error_for_status()?
-        .json()
-        .await?;
-    let (_, credential) = SoftPasskey::create(&started["options"], &origin);
-    let finished = client
-        .post(format!("{base}/api/account/register/finish"))
-        .header("x-gridforge-request", "1")
-        .header("origin", &origin)
-        .json(&json!({ "ceremony": started["ceremony"], "credential": credential }))
-        .send()
-        .await?
-        .error_for_status()?;
-    let cookie = finished
-        .headers()
-        .get("set-cookie")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .ok_or("no session cookie")?
-        .to_string();
-    Ok(cookie)
-}
-
 /// A progress document of a player well into the games; `n` changes one level.
 fn document(n: u64) -> Value {
     let solved: serde_json::Map<String, Value> = (1..=300)
@@ -190,11 +157,7 @@ async fn device(
         } else {
             client.get(format!("{base}/api/sync?known={version}"))
         };
-        let answer = request
-            .header("cookie", &cookie)
-            .header("x-gridforge-request", "1")
-            .send()
-            .await;
+        let answer = signed_in(request, &cookie).send().await;
         let ok = match answer {
             Ok(r) if r.status().is_success() => match r.json::<Value>().await {
                 Ok(body) if mode == "sync-put" => {
