@@ -28,17 +28,7 @@
 //!
 //! Only loopback addresses are accepted: this is a local measurement.
 
-// The tests' software passkey (and what it leans on), shared by path.
-#[path = "support/accounts.rs"]
-mod accounts;
-#[allow(unused_macros)]
-#[path = "../tests/common/harness.rs"]
-mod harness;
-#[path = "../tests/common/passkey.rs"]
-mod passkey;
-#[allow(dead_code)]
-#[path = "../tests/common/postgres.rs"]
-mod postgres;
+mod support;
 
 use gridforge_triplex::{CensusOptions, Pack};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -120,7 +110,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         break;
                     }
                     let cookie = if signed {
-                        match accounts::register(client.clone(), base.clone(), k).await {
+                        match support::accounts::register(client.clone(), base.clone(), k).await {
                             Ok(cookie) => Some(cookie),
                             Err(_) => continue,
                         }
@@ -281,7 +271,7 @@ struct Token {
 /// `request` as the player: signed in when there is a session `cookie`.
 fn as_player(request: reqwest::RequestBuilder, cookie: Option<&str>) -> reqwest::RequestBuilder {
     match cookie {
-        Some(cookie) => accounts::signed_in(request, cookie),
+        Some(cookie) => support::accounts::signed_in(request, cookie),
         None => request,
     }
 }

@@ -20,21 +20,11 @@
 //!
 //! Anything but 200 counts as an error. Only loopback addresses are accepted.
 
-// The tests' software passkey (and what it leans on), shared by path.
-#[path = "support/accounts.rs"]
-mod accounts;
-#[allow(unused_macros)]
-#[path = "../tests/common/harness.rs"]
-mod harness;
-#[path = "../tests/common/passkey.rs"]
-mod passkey;
-#[allow(dead_code)]
-#[path = "../tests/common/postgres.rs"]
-mod postgres;
+mod support;
 
-use accounts::{register, signed_in, BoxError};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+use support::accounts::{register, signed_in, BoxError};
 
 #[tokio::main]
 async fn main() -> Result<(), BoxError> {

@@ -3,7 +3,7 @@
 //! and requests sent signed in. The server must allow the accounts a day
 //! from loopback (`--accounts-per-day`).
 
-use crate::passkey::SoftPasskey;
+use super::passkey::SoftPasskey;
 use serde_json::{json, Value};
 
 /// The error of a load generator's step.
