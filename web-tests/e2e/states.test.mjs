@@ -1,0 +1,140 @@
+// Every state a player reaches (lib/states.mjs: each game's end, solo and
+// for two, dialogs open, hints shown, a zoomed 30×30, the dailies after a
+// solve, print media, offline), not only each screen's first view, with the
+// checks every screen owes a player: no "null", "undefined", "NaN", raw
+// catalog key or unfilled placeholder on show; no sideways scroll; nothing
+// lying over a control or the board; board cells of 32 px or more; every
+// board centred in its area. In all five languages on a portrait phone, and
+// in English held sideways and on a desktop. (web-tests/tools/screens.mjs
+// takes the same states' pictures in both themes for a person to look at.)
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { e2eSuite } from "../lib/browser.mjs";
+import { WEB } from "../lib/engine.mjs";
+import { walkStates } from "../lib/states.mjs";
+
+const suite = e2eSuite("states");
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const VIEWS = {
+  "phone-ru": { ...phone, locale: "ru-RU" },
+  "phone-en": { ...phone, locale: "en-US" },
+  "phone-fr": { ...phone, locale: "fr-FR" },
+  "phone-de": { ...phone, locale: "de-DE" },
+  "phone-zh": { ...phone, locale: "zh-CN" },
+  "sideways-en": { ...phone, viewport: { width: 844, height: 390 }, locale: "en-US" },
+  "desktop-en": { viewport: { width: 1280, height: 800 }, locale: "en-US" },
+};
+/** Every catalog key: one on show is a translation that never happened. */
+const KEYS = Object.keys(JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8")));
+/** States whose board is shown whole on purpose (zoomed out), so its cells may be small. */
+const WHOLE_BOARD = new Set(["kakuro-editor", "offline-kakuro-editor"]);
+
+/** What is wrong with the state shown (runs in the page). */
+function problemsInPage({ keys, print, cellsAtLeast }) {
+  const problems = [];
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
+  const shown = document.body.innerText;
+  const leaked = shown.match(/\b(null|undefined|NaN)\b/);
+  if (leaked) problems.push(`shows "${leaked[0]}"`);
+  const placeholder = shown.match(/\{[a-zA-Z]\w*\}/);
+  if (placeholder) problems.push(`shows the placeholder ${placeholder[0]}`);
+  const key = keys.find((k) => new RegExp(`(^|[^\\w.])${k.replace(/\./g, "\\.")}($|[^\\w.])`).test(shown));
+  if (key) problems.push(`shows the catalog key ${key}`);
+  if (print) {
+    // A printout carries a heading saying what it is (print.js's printHeading), above the board.
+    const heading = document.querySelector(".print-heading");
+    // ChessMemory prints its answer sheet in place of the face-down board.
+    const board = document.querySelector("#chess-sheet, #stage, #kk-board");
+    if (!heading || heading.getBoundingClientRect().height === 0 || !heading.innerText.trim()) problems.push("prints without a heading");
+    else if (!board || board.getBoundingClientRect().height === 0) problems.push("prints no board");
+    else if (heading.getBoundingClientRect().top > board.getBoundingClientRect().top) problems.push("prints its heading below the board");
+    return problems;
+  }
+  const wide = document.documentElement.scrollWidth - innerWidth;
+  if (wide > 0) problems.push(`${wide} px wider than the window`);
+
+  // Nothing lies over a control (within an open modal dialog, only its own
+  // controls count: the rest is meant to be out of reach).
+  const modal = [...document.querySelectorAll("dialog[open]")].find((d) => d.matches(":modal"));
+  const controls = (modal ?? document).querySelectorAll("a[href], button, input, select, textarea, .piece, .level-tile");
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (r.width < 4 || r.height < 4 || style.visibility === "hidden" || style.pointerEvents === "none" || Number(style.opacity) === 0) continue;
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || el.contains(hit) || hit.contains(el) || hit.closest("label")?.contains(el)) continue;
+    if ([...(el.labels ?? [])].some((label) => label.contains(hit))) continue;
+    problems.push(`${name(hit)} lies over ${name(el)}`);
+  }
+
+  const board = document.querySelector("#stage, #kk-board, #chess-board");
+  if (!board || modal || board.getBoundingClientRect().width === 0 || board.closest("[hidden]")) return problems;
+  // What shows of the board: a zoomed Kakuro scrolls inside its viewport.
+  const own = board.closest("#kk-viewport") ?? board;
+  const [b, v] = [board.getBoundingClientRect(), own.getBoundingClientRect()];
+  const box = { left: Math.max(b.left, v.left), right: Math.min(b.right, v.right), top: Math.max(b.top, v.top), bottom: Math.min(b.bottom, v.bottom) };
+  // Nothing lies over the board (a placed piece is part of it).
+  const inset = 3;
+  for (const [x, y] of [
+    [box.left + inset, box.top + inset],
+    [box.right - inset, box.top + inset],
+    [box.left + inset, box.bottom - inset],
+    [box.right - inset, box.bottom - inset],
+    [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+  ]) {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && !own.contains(hit) && !hit.closest(".piece") && !hit.contains(own)) {
+      problems.push(`${name(hit)} lies over the board at ${Math.round(x)},${Math.round(y)}`);
+    }
+  }
+  // Cells a finger can hit.
+  const cell =
+    board.id === "stage"
+      ? parseFloat(board.style.getPropertyValue("--cell"))
+      : board.querySelector(".kk-cell, .chess-square")?.getBoundingClientRect().width;
+  if (cellsAtLeast && cell < cellsAtLeast) problems.push(`board cells of ${cell} px`);
+  // Centred in its area: the parent it sits in, or its grid column.
+  const area = own.parentElement;
+  let left = area.getBoundingClientRect().left + parseFloat(getComputedStyle(area).paddingLeft);
+  let right = area.getBoundingClientRect().right - parseFloat(getComputedStyle(area).paddingRight);
+  const ownBox = own.getBoundingClientRect();
+  if (getComputedStyle(area).display === "grid") {
+    const tracks = getComputedStyle(area).gridTemplateColumns.split(" ").map(parseFloat);
+    const gap = parseFloat(getComputedStyle(area).columnGap) || 0;
+    let start = left;
+    for (const width of tracks) {
+      if (ownBox.left >= start - 1 && ownBox.left < start + width) {
+        [left, right] = [start, start + width];
+        break;
+      }
+      start += width + gap;
+    }
+  }
+  const off = Math.abs(ownBox.left - left - (right - ownBox.right));
+  if (ownBox.width < right - left - 2 && off > 2) problems.push(`the board ${Math.round(off)} px off the centre of its area`);
+  return problems;
+}
+
+for (const [view, options] of Object.entries(VIEWS)) {
+  test(`every state a player reaches, ${view}: nothing leaked, no sideways scroll, nothing over a control or the board, cells >= 32 px, boards centred`, async () => {
+    await suite.withPage(`states-${view}`, options, async (page, context) => {
+      const found = [];
+      await walkStates(page, context, suite.url, async (state, { print = false } = {}) => {
+        await page.waitForTimeout(150);
+        const cellsAtLeast = WHOLE_BOARD.has(state) ? 0 : 32;
+        const problems = await page.evaluate(problemsInPage, { keys: KEYS, print, cellsAtLeast });
+        if (problems.length) {
+          found.push(`${state}: ${problems.join("; ")}`);
+          await suite.snap(page, `${view}-${state}`);
+        }
+      });
+      assert.deepEqual(found, [], `${view}: states with problems`);
+    });
+  });
+}
