@@ -103,7 +103,7 @@ async fn account_key(
     let token = crate::session_cookie::token_of(headers)?;
     let hash = crate::session_cookie::hash_of(token);
     let now = app.clock.now_ms() as i64;
-    match app.store.session_account(&hash, now).await {
+    match crate::accounts::session::session_account(app, &hash, now).await {
         Ok(account) => account.map(|a| crate::limits::ClientKey::Account(a.id)),
         Err(_) => None,
     }

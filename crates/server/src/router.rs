@@ -113,6 +113,9 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         )
         .fallback(web::static_file)
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(middleware::from_fn(
+            crate::accounts::session::one_lookup_per_request,
+        ))
         .layer(middleware::from_fn(read_whole_body))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,

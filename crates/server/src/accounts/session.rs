@@ -14,9 +14,49 @@ use crate::error::ApiError;
 pub use crate::session_cookie::{hash_of, token_of, COOKIE, TOKEN_BYTES};
 use crate::state::AppState;
 use crate::storage::accounts::Account;
-use axum::extract::FromRequestParts;
+use crate::storage::StoreError;
+use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use std::cell::RefCell;
+
+tokio::task_local! {
+    /// The session a request's cookie named, as the store answered the
+    /// first time within the request: the rate limit and the handler both
+    /// ask, and a signed-in solve should cost one read, not two.
+    static LOOKED_UP: RefCell<Option<([u8; 32], Option<Account>)>>;
+}
+
+/// Middleware: the session is looked up at most once per request
+/// ([`session_account`]).
+pub async fn one_lookup_per_request(request: Request, next: Next) -> Response {
+    LOOKED_UP.scope(RefCell::new(None), next.run(request)).await
+}
+
+/// The account of the live session whose token hashes to `token_hash`, if
+/// there is one: within a request under [`one_lookup_per_request`], the
+/// first answer is kept for the rest of the request.
+pub async fn session_account(
+    app: &AppState,
+    token_hash: &[u8; 32],
+    now: i64,
+) -> Result<Option<Account>, StoreError> {
+    let kept = LOOKED_UP.try_with(|kept| {
+        kept.borrow()
+            .as_ref()
+            .filter(|(hash, _)| hash == token_hash)
+            .map(|(_, account)| account.clone())
+    });
+    if let Ok(Some(account)) = kept {
+        return Ok(account);
+    }
+    let account = app.store.session_account(token_hash, now).await?;
+    // Outside the middleware (a test calling a handler) there is nothing to keep it in.
+    let _ = LOOKED_UP.try_with(|kept| *kept.borrow_mut() = Some((*token_hash, account.clone())));
+    Ok(account)
+}
 
 /// The header every state-changing request with a session must carry
 /// (value `1`); the web client sends it on every request.
@@ -114,7 +154,7 @@ impl SignedIn {
         }
         let token_hash = hash_of(token);
         let now = app.clock.now_ms() as i64;
-        let Some(account) = app.store.session_account(&token_hash, now).await? else {
+        let Some(account) = session_account(app, &token_hash, now).await? else {
             return Ok(None);
         };
         if account.banned_at.is_some() {
