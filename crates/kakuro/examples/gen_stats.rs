@@ -6,14 +6,16 @@
 //! and the mean share of the rater's steps each technique took.
 //!
 //! `cargo run --release -p gridforge-kakuro --example gen_stats [SEEDS] [SIZES...] [DIFFICULTIES...]`
-//! (default: 50 seeds, 0 to SEEDS−1; sizes 10 and 15; a size is `N` for N×N
+//! (default: 50 seeds, 0 to SEEDS−1, or the seeds A to B−1 for `A..B`; sizes 10 and 15; a size is `N` for N×N
 //! or `RxC`; difficulty names such as `expert` limit the run to them).
 //!
 //! Each seed is made twice: on a pool of one thread (the one-core figure;
 //! run the example under `taskset -c 1` so that it is one core indeed) and
 //! on the global pool (all cores; boards with a side over 16 try several
 //! layouts at once there). The two puzzles must be the same, which the
-//! example checks. `--one-thread` skips the second run. The CPU columns are
+//! example checks. `--one-thread` skips the second run; `--per-seed` prints
+//! each seed's one-thread CPU time and counters (layouts drawn, fillings,
+//! changes tried, ratings), which compare runs without the noise of a clock. The CPU columns are
 //! the work of all the process's threads during each run (from Linux's
 //! `/proc/self/task/*/schedstat`): on a shared machine the wall clock also
 //! counts other programs' turns on the core, the CPU time does not.
@@ -24,8 +26,16 @@ use std::time::{Duration, Instant};
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let one_thread_only = args.iter().any(|a| a == "--one-thread");
-    args.retain(|a| a != "--one-thread");
-    let seeds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(50);
+    let per_seed = args.iter().any(|a| a == "--per-seed");
+    args.retain(|a| a != "--one-thread" && a != "--per-seed");
+    // SEEDS is a count N (seeds 0 to N−1) or a range A..B (seeds A to B−1).
+    let seeds: std::ops::Range<u64> = args
+        .first()
+        .and_then(|s| match s.split_once("..") {
+            Some((a, b)) => Some(a.parse().ok()?..b.parse().ok()?),
+            None => Some(0..s.parse().ok()?),
+        })
+        .unwrap_or(0..50);
     let args = &args[1.min(args.len())..];
     let mut difficulties: Vec<Difficulty> = Difficulty::ALL
         .into_iter()
@@ -67,7 +77,7 @@ fn main() {
             let mut share = 0.0;
             let mut hardest = [0u32; Technique::COUNT];
             let mut step_share = [0.0f64; Technique::COUNT];
-            for seed in 0..seeds {
+            for seed in seeds.clone() {
                 let start = Instant::now();
                 let cpu_start = process_cpu_time();
                 let made = match one.install(|| generate(&params, seed)) {
@@ -79,6 +89,17 @@ fn main() {
                 };
                 single.push(start.elapsed());
                 single_cpu.push(process_cpu_time().saturating_sub(cpu_start));
+                if per_seed {
+                    let s = made.stats;
+                    println!(
+                        "seed {size} {difficulty} {seed}: cpu {:.1?} layouts {} fills {} moves {} ratings {}",
+                        single_cpu.last().copied().unwrap_or_default(),
+                        s.layout_draws,
+                        s.fills,
+                        s.moves,
+                        s.ratings
+                    );
+                }
                 if !one_thread_only {
                     let start = Instant::now();
                     let cpu_start = process_cpu_time();

@@ -4,7 +4,7 @@
 
 use gridforge_kakuro::{
     generate, generate_within, rate, solve, solve_logically, Board, Cell, Difficulty,
-    GenerateError, Layout, LogicOutcome, RectParams, Solution, Uniqueness, PACK_SIZES,
+    GenerateError, Generated, Layout, LogicOutcome, RectParams, Solution, Uniqueness, PACK_SIZES,
 };
 use std::time::{Duration, Instant};
 
@@ -155,6 +155,16 @@ fn check_generated(rows: usize, cols: usize, difficulty: Difficulty, seed: u64) 
     };
     let made =
         generate(&params, seed).unwrap_or_else(|err| panic!("{rows}×{cols}, seed {seed}: {err}"));
+    check_made(&made, &params, seed);
+}
+
+/// The checks of [`check_generated`] on a puzzle already made.
+fn check_made(made: &Generated, params: &RectParams, seed: u64) {
+    let RectParams {
+        rows,
+        cols,
+        difficulty,
+    } = *params;
     let what = format!("{rows}×{cols}, {difficulty}, seed {seed}");
     check_puzzle(&made.puzzle, &made.solution, rows, cols);
     // Exactly one solution, proved by the search solver.
@@ -304,7 +314,7 @@ fn every_square_side_from_17_to_30_is_generated_and_checked() {
 
 /// Large boards try layouts on every thread of the rayon pool at once; the
 /// puzzle (and its counters) is the lowest successful layout's, whatever
-/// the number of threads.
+/// the number of threads. Seed 26 fails on its first two layouts.
 #[test]
 fn a_large_board_is_the_same_on_one_thread_or_several() {
     let params = RectParams::new(24, 28, Difficulty::Expert).unwrap();
@@ -313,7 +323,7 @@ fn a_large_board_is_the_same_on_one_thread_or_several() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| generate(&params, 21).unwrap())
+            .install(|| generate(&params, 26).unwrap())
     };
     let one = on(1);
     assert!(
@@ -388,6 +398,37 @@ fn a_thirty_by_thirty_expert_stays_within_a_work_budget_the_old_method_exceeded(
         "seed 5 cost {stats:?}"
     );
     check_generated(30, 30, Difficulty::Expert, 5);
+}
+
+/// Large boards keep the best of several layouts, the one with the shortest
+/// runs, since those fill. Seeds 0 to 7 of a 30×30 expert cost the climb on
+/// the first layout drawn 134,640 digit changes and 4,037 full ratings (two
+/// seeds over 33,000 changes each); the layout choice makes them in 17,200
+/// and 708. Counted in the generator's own units, so a loaded machine does
+/// not change the verdict; the puzzles are checked independently.
+#[test]
+fn thirty_by_thirty_experts_on_chosen_layouts_stay_within_a_work_budget() {
+    let params = RectParams::square(30, Difficulty::Expert).unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let (mut moves, mut ratings) = (0, 0);
+    for seed in 0..8 {
+        let made = one.install(|| generate(&params, seed)).unwrap();
+        check_made(&made, &params, seed);
+        assert!(
+            made.stats.moves <= 12_000,
+            "seed {seed} cost {:?}",
+            made.stats
+        );
+        moves += made.stats.moves;
+        ratings += made.stats.ratings;
+    }
+    assert!(
+        moves <= 40_000 && ratings <= 1_600,
+        "seeds 0-7 cost {moves} changes and {ratings} full ratings"
+    );
 }
 
 #[test]

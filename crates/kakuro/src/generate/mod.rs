@@ -56,16 +56,20 @@
 //! fact of a level), after the seeds' idea.
 //!
 //! Everything is driven by one `ChaCha8Rng` seeded from the caller's seed, so a
-//! seed always gives the same puzzle. On boards with a side over 16 a layout's
-//! climb can fail even with its repairs, so there each layout is a slot (one
-//! filling each: a climb that fails repaired points to its layout) with its own stream
-//! of that generator, the slots run on every thread of the rayon pool at once,
+//! seed always gives the same puzzle. On boards with a side over 16 the
+//! layout decides most of the cost: a climb on a layout with long runs and
+//! wide blocks of digit cells fails three times in four, one on short runs
+//! succeeds four times in five. So there each layout is the best of several
+//! drawn, the one whose runs are shortest on average (`choose_layout`). A
+//! layout's climb can still fail even with its repairs, so there each layout
+//! is a slot (one filling each: a climb that fails repaired points to its
+//! layout) with its own stream of that generator, the slots run on every thread of the rayon pool at once,
 //! and the lowest slot that makes a puzzle gives it (`generate_large`): the
 //! same puzzle on one thread or many; every loop has a fixed bound and the
 //! functions return an error instead of running on. [`generate_within`] adds
 //! a time budget: the same puzzle, or an error once the time is up.
 //!
-//! The modules: `layouts` draws layouts, `maker` holds one layout's working
+//! The modules: `layouts` draws layouts (and chooses among them), `maker` holds one layout's working
 //! state and one attempt (fill, climb, rate, prove), `filling` writes digits
 //! (and repairs them), `climb` climbs to the difficulty on boards up to 16,
 //! and `large` runs the slots and the local climb of the larger boards.
