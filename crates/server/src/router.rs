@@ -14,8 +14,9 @@ use crate::state::AppState;
 use crate::telemetry::{count_daily_solves, track_requests};
 use crate::triplex::{family_router, FAMILY_ROUTES};
 use crate::{breaker, chess, kakuro, openapi, web};
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
@@ -101,7 +102,6 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/docs/{*path}", get(crate::docs::page))
         .merge(families)
         .merge(expensive_routes(&state))
-        .route("/api/chess/setup", post(chess::new_setup))
         .merge(daily_routes(&state))
         .merge(account_routes(&state))
         .route(
@@ -133,8 +133,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
 /// flight per client, refusals counted and 503s with `Retry-After`
 /// ([`crate::http::one_expensive_at_a_time`]).
 fn expensive_routes(state: &AppState) -> Router<AppState> {
-    let one =
-        || middleware::from_fn_with_state(state.clone(), crate::http::one_expensive_at_a_time);
+    let one = || metered(state, true);
     Router::new()
         .route(
             "/api/kakuro/generate",
@@ -147,7 +146,29 @@ fn expensive_routes(state: &AppState) -> Router<AppState> {
             post(kakuro::board_candidates).layer(one()),
         )
         .route("/api/kakuro/hint", post(kakuro::board_hint).layer(one()))
+        .route("/api/chess/setup", post(chess::new_setup).layer(one()))
 }
+
+/// The layer of [`crate::http::metered`]: with `claim`, the client's one
+/// expensive request in flight is held for the whole request.
+fn metered(
+    state: &AppState,
+    claim: bool,
+) -> middleware::FromFnLayer<
+    impl Fn(State<AppState>, Request, Next) -> MeteredFuture + Clone,
+    AppState,
+    (State<AppState>, Request),
+> {
+    middleware::from_fn_with_state(
+        state.clone(),
+        move |State(app): State<AppState>, request: Request, next: Next| {
+            Box::pin(crate::http::metered(app, claim, request, next)) as MeteredFuture
+        },
+    )
+}
+
+/// What [`metered`]'s middleware returns.
+type MeteredFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Response> + Send>>;
 
 /// The daily puzzles' routes (issue 29): all use the database, so all go
 /// through the circuit breaker; the solves are counted by outcome.
@@ -156,6 +177,7 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
     use crate::daily::help;
     use crate::daily::kakuro as k;
     let guarded = || middleware::from_fn_with_state(state.breaker.clone(), breaker::guard);
+    let revalidated = || middleware::from_fn(crate::etag::revalidated);
     let counted = |game: &'static str| {
         middleware::from_fn(move |request, next| count_daily_solves(game, request, next))
     };
@@ -188,11 +210,13 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         )
         .route(
             "/api/kakuro/daily/{date}/{difficulty}/table",
-            get(k::kakuro_table).layer(guarded()),
+            get(k::kakuro_table).layer(guarded()).layer(revalidated()),
         )
         .route(
             "/api/paths/{entry}",
-            get(crate::published::published_path).layer(guarded()),
+            get(crate::published::published_path)
+                .layer(guarded())
+                .layer(revalidated()),
         )
         .route("/api/chess/daily/today", get(c::chess_today))
         .route("/api/chess/daily/{date}", get(c::chess_day))
@@ -210,8 +234,11 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         )
         .route(
             "/api/chess/daily/{date}/table",
-            get(c::chess_table).layer(guarded()),
+            get(c::chess_table).layer(guarded()).layer(revalidated()),
         )
+        // An archive day nobody made yet is made on request, charged to
+        // the requesting client.
+        .route_layer(metered(state, false))
 }
 
 /// The account routes (issue 38): all use the database, so all go through
