@@ -1,7 +1,8 @@
 //! HTTP middleware around every route: the whole body read first (at most
 //! [`MAX_BODY_BYTES`]), JSON error bodies for every 4xx and 5xx, the
-//! client's address (behind trusted proxies), the rate limit on writes, and
-//! the security headers.
+//! client's address (behind trusted proxies), the rate limits on writes and
+//! reads, the compute meter of the expensive routes ([`metered`]), and the
+//! security headers.
 
 use crate::error::ApiError;
 use crate::state::AppState;

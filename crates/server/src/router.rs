@@ -4,8 +4,9 @@
 //! trusted proxy), the access log and request id, tracing of each request, the request metrics, gzip
 //! compression, the security headers, a JSON 500 if a handler panics, JSON bodies for every error, the time limit of a
 //! whole request (408), the whole body (at most 64 KiB, else 413) read before
-//! anything answers, and the per-address rate
-//! limit on POST requests.
+//! anything answers, and the rate limits per client network (and account)
+//! on writes and reads; the expensive routes and the dailies' are metered
+//! (`crate::http::metered`: compute budget, queue, one in flight).
 
 use crate::family::FAMILIES;
 use crate::health::health;
