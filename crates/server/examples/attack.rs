@@ -58,6 +58,17 @@ async fn post_until_answered(client: &reqwest::Client, url: &str, body: &Value) 
     panic!("{url} never answered 200");
 }
 
+/// How long `request` took to be answered 200 in full; `None` otherwise.
+async fn took(request: reqwest::RequestBuilder) -> Option<Duration> {
+    let began = Instant::now();
+    let response = request.send().await.ok()?;
+    if !response.status().is_success() {
+        return None;
+    }
+    response.bytes().await.ok()?;
+    Some(began.elapsed())
+}
+
 /// Percentiles of `times`, in ms.
 fn summary(name: &str, mut times: Vec<Duration>, errors: usize) -> String {
     if times.is_empty() {
@@ -166,32 +177,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let ends = Instant::now() + Duration::from_secs(seconds);
     while Instant::now() < ends {
         let began = Instant::now();
-        match victim
-            .post(format!("{base}/api/kakuro/solve"))
-            .json(&solve)
-            .send()
-            .await
-        {
-            Ok(r) if r.status().is_success() && r.bytes().await.is_ok() => {
-                solves.push(began.elapsed())
-            }
-            _ => solve_errors += 1,
+        match took(victim.post(format!("{base}/api/kakuro/solve")).json(&solve)).await {
+            Some(t) => solves.push(t),
+            None => solve_errors += 1,
         }
         for path in ["/api/triplex/levels", "/api/triplex/levels/1/records"] {
-            let began = Instant::now();
-            match victim.get(format!("{base}{path}")).send().await {
-                Ok(r) if r.status().is_success() && r.bytes().await.is_ok() => {
-                    reads.push(began.elapsed())
-                }
-                _ => read_errors += 1,
+            match took(victim.get(format!("{base}{path}"))).await {
+                Some(t) => reads.push(t),
+                None => read_errors += 1,
             }
         }
-        let began = Instant::now();
-        match victim.get(format!("{base}/healthz")).send().await {
-            Ok(r) if r.status().is_success() && r.bytes().await.is_ok() => {
-                health.push(began.elapsed())
-            }
-            _ => health_errors += 1,
+        match took(victim.get(format!("{base}/healthz"))).await {
+            Some(t) => health.push(t),
+            None => health_errors += 1,
         }
         tokio::time::sleep(Duration::from_millis(200).saturating_sub(began.elapsed())).await;
     }

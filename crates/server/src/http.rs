@@ -168,6 +168,22 @@ pub async fn metered(app: AppState, claim: bool, mut request: Request, next: Nex
     response
 }
 
+/// [`metered`] holding the client's one expensive request in flight: the
+/// generator and solver routes.
+pub async fn expensive(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    metered(app, true, request, next).await
+}
+
+/// [`metered`] without the claim: routes that may run a generator (an
+/// archive day made on request).
+pub async fn metered_compute(
+    State(app): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    metered(app, false, request, next).await
+}
+
 /// Counts a refusal of an expensive request.
 fn refused(route: &str, reason: &'static str) {
     metrics::counter!("gridforge_refused_total", "route" => route.to_owned(), "reason" => reason)

@@ -15,9 +15,8 @@ use crate::state::AppState;
 use crate::telemetry::{count_daily_solves, track_requests};
 use crate::triplex::{family_router, FAMILY_ROUTES};
 use crate::{breaker, chess, kakuro, openapi, web};
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::StatusCode;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
@@ -134,7 +133,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
 /// flight per client, refusals counted and 503s with `Retry-After`
 /// ([`crate::http::one_expensive_at_a_time`]).
 fn expensive_routes(state: &AppState) -> Router<AppState> {
-    let one = || metered(state, true);
+    let one = || middleware::from_fn_with_state(state.clone(), crate::http::expensive);
     Router::new()
         .route(
             "/api/kakuro/generate",
@@ -149,27 +148,6 @@ fn expensive_routes(state: &AppState) -> Router<AppState> {
         .route("/api/kakuro/hint", post(kakuro::board_hint).layer(one()))
         .route("/api/chess/setup", post(chess::new_setup).layer(one()))
 }
-
-/// The layer of [`crate::http::metered`]: with `claim`, the client's one
-/// expensive request in flight is held for the whole request.
-fn metered(
-    state: &AppState,
-    claim: bool,
-) -> middleware::FromFnLayer<
-    impl Fn(State<AppState>, Request, Next) -> MeteredFuture + Clone,
-    AppState,
-    (State<AppState>, Request),
-> {
-    middleware::from_fn_with_state(
-        state.clone(),
-        move |State(app): State<AppState>, request: Request, next: Next| {
-            Box::pin(crate::http::metered(app, claim, request, next)) as MeteredFuture
-        },
-    )
-}
-
-/// What [`metered`]'s middleware returns.
-type MeteredFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Response> + Send>>;
 
 /// The daily puzzles' routes (issue 29): all use the database, so all go
 /// through the circuit breaker; the solves are counted by outcome.
@@ -239,7 +217,10 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         )
         // An archive day nobody made yet is made on request, charged to
         // the requesting client.
-        .route_layer(metered(state, false))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::http::metered_compute,
+        ))
 }
 
 /// The account routes (issue 38): all use the database, so all go through
