@@ -2261,7 +2261,7 @@ _gridforge() {
             return 0
             ;;
         gridforge__subcmd__serve)
-            opts="-h -V --addr --socket-mode --tls-cert --tls-key --test-clock-file --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --provisional-days --dailies-every --dailies-archive-days --ipv6-prefix --log-format --log --access-log --help --version"
+            opts="-h -V --addr --socket-mode --tls-cert --tls-key --test-clock-file --database --db-connections --rate-limit --rate-burst --compute-slots --header-timeout --idle-timeout --request-timeout --max-connections --trusted-proxy --metrics-addr --public-url --accounts-per-day --provisional-days --dailies-every --dailies-archive-days --ipv6-prefix --compute-budget --compute-window --compute-queue --compute-deadline --read-rate-limit --read-rate-burst --prune-every --abandoned-after --uncounted-per-daily --log-format --log --access-log --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2352,6 +2352,42 @@ _gridforge() {
                     return 0
                     ;;
                 --ipv6-prefix)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compute-budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compute-window)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compute-queue)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --compute-deadline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-rate-limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-rate-burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prune-every)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --abandoned-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --uncounted-per-daily)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -198,7 +198,7 @@ fn database_url(given: Option<String>) -> anyhow::Result<String> {
 }
 
 /// A rate in requests per second: a finite number, 0 or more.
-fn rate(text: &str) -> Result<f64, String> {
+pub(super) fn rate(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(r) if r.is_finite() && r >= 0.0 => Ok(r),
         _ => Err(format!(

@@ -28,11 +28,26 @@ pub struct Config {
     pub rate_per_second: f64,
     /// Write requests a client address may make in a burst.
     pub rate_burst: u32,
+    /// Read requests (GET, HEAD) per second one client network may make on
+    /// average; 0 turns the limit off.
+    pub read_rate_per_second: f64,
+    /// Read requests a client network may make in a burst.
+    pub read_rate_burst: u32,
     /// Generator and solver runs at once (each on a blocking thread).
     pub compute_slots: usize,
-    /// How long a generator or solver request waits for a free slot before
-    /// the server answers 503.
+    /// The compute queue's deadline: how long a generator or solver
+    /// request waits for a free slot before the server answers 503 (rather
+    /// than run it late).
     pub compute_wait: Duration,
+    /// Generator and solver requests that may wait for a slot at once;
+    /// further ones get 503 at once. `None`: four per slot.
+    pub compute_queue: Option<usize>,
+    /// Compute time (time holding a slot) one client network, and one
+    /// account, may spend per [`Config::compute_window`]; zero turns the
+    /// budget off.
+    pub compute_budget: Duration,
+    /// The window the compute budget refills over.
+    pub compute_window: Duration,
     /// How long one Kakuro generation may run in its slot before the server
     /// answers 422 ("could not generate … within the time budget") and frees
     /// the slot; a 30×30 expert takes about a second.
@@ -78,6 +93,14 @@ pub struct Config {
     /// How many archive days the background task makes (newest first, one
     /// per look); 0: today and tomorrow only.
     pub dailies_archive_days: i64,
+    /// How often the maintenance task prunes storage ([`crate::maintenance`]);
+    /// `None`: never.
+    pub prune_every: Option<Duration>,
+    /// How long a ChessMemory game that never turned a square is kept.
+    pub abandoned_after: Duration,
+    /// Uncounted solves (past days, replays) kept per player and daily:
+    /// the fastest.
+    pub uncounted_per_daily: u32,
     /// The commit the binary was built from, for `gridforge_build_info`
     /// ("unknown" unless the binary says).
     pub commit: String,
@@ -97,8 +120,13 @@ impl Config {
             db_connections: DEFAULT_DB_CONNECTIONS,
             rate_per_second: DEFAULT_RATE_PER_SECOND,
             rate_burst: DEFAULT_RATE_BURST,
+            read_rate_per_second: DEFAULT_READ_RATE_PER_SECOND,
+            read_rate_burst: DEFAULT_READ_RATE_BURST,
             compute_slots: default_compute_slots(),
-            compute_wait: Duration::from_secs(10),
+            compute_wait: DEFAULT_COMPUTE_DEADLINE,
+            compute_queue: None,
+            compute_budget: DEFAULT_COMPUTE_BUDGET,
+            compute_window: DEFAULT_COMPUTE_WINDOW,
             generate_time: DEFAULT_GENERATE_TIME,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
@@ -113,6 +141,9 @@ impl Config {
             dailies_every: Some(DEFAULT_DAILIES_EVERY),
             ipv6_prefix: crate::limits::DEFAULT_IPV6_PREFIX,
             dailies_archive_days: crate::dailies::ARCHIVE_DAYS,
+            prune_every: Some(DEFAULT_PRUNE_EVERY),
+            abandoned_after: DEFAULT_ABANDONED_AFTER,
+            uncounted_per_daily: DEFAULT_UNCOUNTED_PER_DAILY,
             commit: "unknown".to_string(),
         }
     }
@@ -129,6 +160,21 @@ pub const DEFAULT_RATE_PER_SECOND: f64 = 10.0;
 /// Default burst of write requests per client address.
 pub const DEFAULT_RATE_BURST: u32 = 60;
 
+/// Default sustained read requests (GET, HEAD) per second per client
+/// network: a page of the web client loads about 60 files at once.
+pub const DEFAULT_READ_RATE_PER_SECOND: f64 = 100.0;
+/// Default burst of read requests per client network.
+pub const DEFAULT_READ_RATE_BURST: u32 = 1000;
+/// Default deadline of the compute queue.
+pub const DEFAULT_COMPUTE_DEADLINE: Duration = Duration::from_secs(5);
+/// Default compute budget of a client per window: a minute of a core's
+/// time (a 30x30 expert Kakuro takes about a second; a hint or a check a
+/// few milliseconds).
+pub const DEFAULT_COMPUTE_BUDGET: Duration = Duration::from_secs(60);
+/// Default window of the compute budget: ten minutes, so a client may use
+/// a tenth of a core on average.
+pub const DEFAULT_COMPUTE_WINDOW: Duration = Duration::from_secs(600);
+
 /// Default time a client has to send a request's headers.
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 /// Default time a kept-alive connection may wait for its next request.
@@ -140,6 +186,13 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub const DEFAULT_GENERATE_TIME: Duration = Duration::from_secs(15);
 /// Default interval of the dailies' background task.
 pub const DEFAULT_DAILIES_EVERY: Duration = Duration::from_secs(60);
+/// Default interval of the maintenance task.
+pub const DEFAULT_PRUNE_EVERY: Duration = Duration::from_secs(3600);
+/// Default age at which a ChessMemory game that never turned a square
+/// expires: two days, past the day's counting window and its grace.
+pub const DEFAULT_ABANDONED_AFTER: Duration = Duration::from_secs(2 * 24 * 3600);
+/// Default cap of uncounted solves per player and daily.
+pub const DEFAULT_UNCOUNTED_PER_DAILY: u32 = 3;
 /// Default cap on client connections open at once.
 pub const DEFAULT_MAX_CONNECTIONS: u32 = 1024;
 

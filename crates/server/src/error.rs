@@ -41,7 +41,17 @@ pub struct ApiError {
     pub reason: Option<&'static str>,
     /// The database was unavailable: the answer carries [`DatabaseDown`].
     pub database_down: bool,
+    /// Seconds the client should wait before asking again (`Retry-After`).
+    pub retry_after: Option<u64>,
+    /// Why a limit refused the request ([`crate::limits::refusal`]): the
+    /// answer carries it as a [`Refusal`], for the metrics.
+    pub refusal: Option<&'static str>,
 }
+
+/// Carried by an answer a limit refused: why
+/// ([`crate::limits::refusal`]), counted by `gridforge_refused_total`.
+#[derive(Debug, Clone, Copy)]
+pub struct Refusal(pub &'static str);
 
 impl ApiError {
     /// An error with a status and message.
@@ -51,6 +61,23 @@ impl ApiError {
             message: message.into(),
             reason: None,
             database_down: false,
+            retry_after: None,
+            refusal: None,
+        }
+    }
+
+    /// A limit's refusal (429 or 503): `reason` for the metrics, and
+    /// `Retry-After: retry_after`.
+    pub fn refused(
+        status: StatusCode,
+        message: impl Into<String>,
+        reason: &'static str,
+        retry_after: u64,
+    ) -> ApiError {
+        ApiError {
+            retry_after: Some(retry_after),
+            refusal: Some(reason),
+            ..ApiError::new(status, message)
         }
     }
 
@@ -125,6 +152,14 @@ impl IntoResponse for ApiError {
         }
         if let Some(reason) = self.reason {
             response.extensions_mut().insert(SolveOutcome(reason));
+        }
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        if let Some(reason) = self.refusal {
+            response.extensions_mut().insert(Refusal(reason));
         }
         response
     }

@@ -46,16 +46,7 @@ pub const FIXED_MAX_AGE: &str = "public, max-age=300";
 
 /// Answers with a fixed body, or 304 when the client's copy is current.
 pub fn cached(item: &ETagged, headers: &HeaderMap, cache_control: &'static str) -> Response {
-    let current = headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|tag| {
-            let tag = tag.trim();
-            tag == "*" || weak(tag) == weak(&item.etag)
-        });
-    let mut response = if current {
+    let mut response = if is_current(headers, &item.etag) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         (
@@ -73,6 +64,59 @@ pub fn cached(item: &ETagged, headers: &HeaderMap, cache_control: &'static str) 
         h.insert(header::ETAG, etag);
     }
     response
+}
+
+/// Whether the request's `If-None-Match` names `etag` (or `*`).
+fn is_current(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| {
+            let tag = tag.trim();
+            tag == "*" || weak(tag) == weak(etag)
+        })
+}
+
+/// Largest answer [`revalidated`] tags; a longer one passes as it is.
+const MAX_REVALIDATED_BYTES: usize = 1 << 20;
+
+/// Middleware for reads whose answer changes with the data (tables,
+/// records, medians, published paths): a weak ETag from a hash of the
+/// answer, `Cache-Control: no-cache` instead of `no-store` (a client may
+/// keep it but must ask again), and 304 with no body when the client's copy
+/// is current. The server still reads the data; the client is spared the
+/// body.
+pub async fn revalidated(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let asked = request.headers().clone();
+    let response = next.run(request).await;
+    if response.status() != StatusCode::OK || response.headers().contains_key(header::ETAG) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_REVALIDATED_BYTES).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let etag = ETagged::new(bytes.clone(), "").etag;
+    let cache_control = HeaderValue::from_static("no-cache");
+    if is_current(&asked, &etag) {
+        let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
+        let h = not_modified.headers_mut();
+        h.insert(header::CACHE_CONTROL, cache_control);
+        if let Ok(etag) = HeaderValue::from_str(&etag) {
+            h.insert(header::ETAG, etag);
+        }
+        return not_modified;
+    }
+    parts.headers.insert(header::CACHE_CONTROL, cache_control);
+    if let Ok(etag) = HeaderValue::from_str(&etag) {
+        parts.headers.insert(header::ETAG, etag);
+    }
+    Response::from_parts(parts, axum::body::Body::from(bytes))
 }
 
 /// An entity tag without its weakness mark (`If-None-Match` compares weakly).

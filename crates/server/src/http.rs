@@ -1,7 +1,8 @@
 //! HTTP middleware around every route: the whole body read first (at most
 //! [`MAX_BODY_BYTES`]), JSON error bodies for every 4xx and 5xx, the
-//! client's address (behind trusted proxies), the rate limit on writes, and
-//! the security headers.
+//! client's address (behind trusted proxies), the rate limits on writes and
+//! reads, the compute meter of the expensive routes ([`metered`]), and the
+//! security headers.
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -109,48 +110,78 @@ async fn account_key(
     }
 }
 
-/// Middleware on the expensive routes (generate, fill, solve, hint,
-/// candidates): one request in flight per client network, a second gets
-/// 429 at once; a 503 (no compute slot freed in time) gets `Retry-After`.
-/// Both refusals are counted in `gridforge_refused_total{route,reason}`.
-pub async fn one_expensive_at_a_time(
-    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
+/// The account a request's session cookie names, as found by
+/// [`rate_limit`] (a POST's) or [`metered`], so it is read once.
+#[derive(Debug, Clone, Copy)]
+struct AccountOf(Option<crate::limits::ClientKey>);
+
+/// The account of `request` as a limit key: from [`AccountOf`] if found
+/// already, else read (and kept).
+async fn account_of(app: &AppState, request: &mut Request) -> Option<crate::limits::ClientKey> {
+    if let Some(found) = request.extensions().get::<AccountOf>() {
+        return found.0;
+    }
+    let account = account_key(app, request.headers()).await;
+    request.extensions_mut().insert(AccountOf(account));
+    account
+}
+
+/// Middleware on the routes that may run a generator or solver
+/// (issue 39): every compute run inside the handler is checked against and
+/// charged to the client's network and, signed in, its account
+/// ([`crate::limits::Meter`]: the compute budget, the queue, the deadline).
+/// With `claim`, the expensive routes (generate, fill, solve, hint,
+/// candidates, a ChessMemory setup) also hold the client's one expensive
+/// request in flight for the whole request: a second gets 429 at once.
+/// Other metered routes (an archive day made on request) claim it only
+/// while their generator runs. Every refusal is counted in
+/// `gridforge_refused_total{route,reason}`.
+pub async fn metered(app: AppState, claim: bool, mut request: Request, next: Next) -> Response {
     let route = request
         .extensions()
         .get::<axum::extract::MatchedPath>()
         .map_or_else(String::new, |p| p.as_str().to_owned());
-    let client = request.extensions().get::<crate::limits::Client>().copied();
-    let _claim = match client {
-        Some(client) => match app.compute.claim(client.network) {
-            Some(claim) => Some(claim),
-            None => {
-                refused(&route, "in_flight");
-                let mut response = crate::error::ApiError::new(
-                    axum::http::StatusCode::TOO_MANY_REQUESTS,
-                    "one expensive request at a time per client: wait for the answer of the one in flight",
-                )
-                .into_response();
-                response
-                    .headers_mut()
-                    .insert(axum::http::header::RETRY_AFTER, 1.into());
-                return response;
-            }
-        },
-        None => None,
+    let Some(client) = request.extensions().get::<crate::limits::Client>().copied() else {
+        return next.run(request).await;
     };
-    let mut response = next.run(request).await;
-    if response.status() == axum::http::StatusCode::SERVICE_UNAVAILABLE {
-        refused(&route, "busy");
-        response
-            .headers_mut()
-            .entry(axum::http::header::RETRY_AFTER)
-            .or_insert(1.into());
+    let mut keys = vec![client.network];
+    keys.extend(account_of(&app, &mut request).await);
+    let _claim = if claim {
+        match app.compute.claim(&keys) {
+            Some(held) => Some(held),
+            None => {
+                refused(&route, crate::limits::refusal::IN_FLIGHT);
+                return crate::limits::in_flight().into_response();
+            }
+        }
+    } else {
+        None
+    };
+    let meter = crate::limits::Meter {
+        keys,
+        claimed: claim,
+    };
+    let response = meter.scope(next.run(request)).await;
+    if let Some(crate::error::Refusal(reason)) = response.extensions().get() {
+        refused(&route, reason);
     }
     response
+}
+
+/// [`metered`] holding the client's one expensive request in flight: the
+/// generator and solver routes.
+pub async fn expensive(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    metered(app, true, request, next).await
+}
+
+/// [`metered`] without the claim: routes that may run a generator (an
+/// archive day made on request).
+pub async fn metered_compute(
+    State(app): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    metered(app, false, request, next).await
 }
 
 /// Counts a refusal of an expensive request.
@@ -187,34 +218,47 @@ pub async fn client_addr(
 
 /// Middleware: POST requests take a cell from their client network's limit
 /// and, signed in, from their account's as well (so an account gains
-/// nothing from many networks, nor a network from many accounts); over
-/// either, 429 with `Retry-After`.
-pub async fn rate_limit(State(app): State<AppState>, request: Request, next: Next) -> Response {
-    if request.method() == Method::POST {
-        let client = request.extensions().get::<crate::limits::Client>().copied();
-        if let Some(client) = client {
+/// nothing from many networks, nor a network from many accounts); reads
+/// (GET, HEAD) take a cell from their network's far more generous read
+/// limit. Over either, 429 with `Retry-After`.
+pub async fn rate_limit(State(app): State<AppState>, mut request: Request, next: Next) -> Response {
+    let client = request.extensions().get::<crate::limits::Client>().copied();
+    if let Some(client) = client {
+        let checked = if request.method() == Method::POST {
             let mut checked = app
                 .limiter
                 .check(client.network)
                 .map_err(|w| (w, "network"));
             if checked.is_ok() {
-                if let Some(account) = account_key(&app, request.headers()).await {
+                if let Some(account) = account_of(&app, &mut request).await {
                     checked = app.limiter.check(account).map_err(|w| (w, "account"));
                 }
             }
-            if let Err((wait, by)) = checked {
-                metrics::counter!("gridforge_rate_limited_total", "by" => by).increment(1);
-                let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-                let mut response = ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!("too many requests from this {by}; retry in {seconds} s"),
-                )
-                .into_response();
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
-                return response;
-            }
+            checked
+        } else if request.method() == Method::GET || request.method() == Method::HEAD {
+            app.read_limiter
+                .check(client.network)
+                .map_err(|w| (w, "network_reads"))
+        } else {
+            Ok(())
+        };
+        if let Err((wait, by)) = checked {
+            metrics::counter!("gridforge_rate_limited_total", "by" => by).increment(1);
+            let seconds = crate::limits::retry_seconds(wait);
+            let what = if by == "account" {
+                "account"
+            } else {
+                "network"
+            };
+            let mut response = ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("too many requests from this {what}; retry in {seconds} s"),
+            )
+            .into_response();
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            return response;
         }
     }
     next.run(request).await

@@ -11,6 +11,7 @@
 //! - [`state`]: what every handler shares; [`etag`]: fixed answers with ETags.
 //! - [`storage`]: the [`Store`](storage::Store) trait and its SQLite and
 //!   PostgreSQL implementations, with embedded migrations.
+//! - [`maintenance`]: storage pruned on a schedule (issue 39).
 //! - [`token`]: signed start tokens; [`limits`]: rate limit and compute
 //!   slots; [`web`]: the embedded web client and OpenAPI description;
 //!   [`docs`]: the embedded manual under `/docs/`.
@@ -56,6 +57,7 @@ pub mod http;
 pub mod kakuro;
 pub mod limits;
 pub mod listen;
+pub mod maintenance;
 pub mod names;
 pub mod openapi;
 pub mod passkeys;
@@ -102,6 +104,8 @@ pub struct Server {
     commit: String,
     /// The dailies' background task: its interval and archive days.
     dailies: Option<(std::time::Duration, i64)>,
+    /// The maintenance task: its interval and what it prunes.
+    maintenance: Option<(std::time::Duration, maintenance::Retention)>,
 }
 
 impl Server {
@@ -186,7 +190,20 @@ impl Server {
             families,
             signer: token::TokenSigner::new(&key),
             limiter: limits::RateLimiter::new(config.rate_per_second, config.rate_burst),
-            compute: limits::Compute::new(config.compute_slots, config.compute_wait),
+            read_limiter: limits::RateLimiter::new(
+                config.read_rate_per_second,
+                config.read_rate_burst,
+            ),
+            compute: limits::Compute::new(config.compute_slots, config.compute_wait)
+                .with_queue(
+                    config
+                        .compute_queue
+                        .unwrap_or(4 * config.compute_slots.max(1)),
+                )
+                .with_budget(limits::Budget::new(
+                    config.compute_budget,
+                    config.compute_window,
+                )),
             generate_time: config.generate_time,
             trusted_proxies,
             ipv6_prefix: config.ipv6_prefix,
@@ -221,6 +238,15 @@ impl Server {
             dailies: config
                 .dailies_every
                 .map(|every| (every, config.dailies_archive_days)),
+            maintenance: config.prune_every.map(|every| {
+                (
+                    every,
+                    maintenance::Retention {
+                        abandoned_after: config.abandoned_after,
+                        uncounted_per_daily: config.uncounted_per_daily,
+                    },
+                )
+            }),
         })
     }
 
@@ -286,6 +312,9 @@ impl Server {
         let ahead = self
             .dailies
             .map(|(every, days)| daily::ahead::spawn(self.state.clone(), every, days));
+        let maintenance = self
+            .maintenance
+            .map(|(every, keep)| maintenance::spawn(self.state.clone(), every, keep));
         #[cfg(unix)]
         let reloads = self
             .hangup
@@ -307,7 +336,7 @@ impl Server {
         if let Some(task) = metrics {
             task.abort();
         }
-        if let Some(task) = ahead {
+        for task in [ahead, maintenance].into_iter().flatten() {
             task.abort();
         }
         store.close().await;

@@ -10,16 +10,18 @@
 
 use crate::error::ApiError;
 use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
 use ipnet::{IpNet, Ipv4Net, Ipv6Net};
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
 /// Default length of the IPv6 prefix that counts as one client's network:
@@ -155,65 +157,392 @@ impl<C: Clock + Clone> RateLimiter<C> {
     }
 }
 
+/// A client's compute budget: the compute time (time holding a compute
+/// slot) its requests may spend per window, refilled continuously, like a
+/// leaky bucket. A client that has spent its budget is refused with the
+/// time until enough has leaked back; one request may overspend (its cost
+/// is known only once it ran), which then shuts the client out longer.
+#[derive(Debug)]
+pub struct Budget {
+    allowance: Duration,
+    window: Duration,
+    spent: std::sync::Mutex<HashMap<ClientKey, Spent>>,
+    charges: AtomicU64,
+}
+
+/// What one client has spent, as of an instant.
+#[derive(Debug, Clone, Copy)]
+struct Spent {
+    level: Duration,
+    at: Instant,
+}
+
+impl Budget {
+    /// `allowance` of compute time per `window`; a zero allowance or
+    /// window turns the budget off.
+    pub fn new(allowance: Duration, window: Duration) -> Budget {
+        Budget {
+            allowance,
+            window,
+            spent: std::sync::Mutex::default(),
+            charges: AtomicU64::new(0),
+        }
+    }
+
+    fn is_on(&self) -> bool {
+        !self.allowance.is_zero() && !self.window.is_zero()
+    }
+
+    /// Compute time per second of the window that comes back.
+    fn refill_per_second(&self) -> f64 {
+        self.allowance.as_secs_f64() / self.window.as_secs_f64()
+    }
+
+    fn level(&self, spent: Spent, now: Instant) -> Duration {
+        let back = now.saturating_duration_since(spent.at).as_secs_f64() * self.refill_per_second();
+        spent
+            .level
+            .saturating_sub(Duration::try_from_secs_f64(back).unwrap_or(Duration::MAX))
+    }
+
+    /// What the most spending of `keys` has spent as of `now` (and not yet
+    /// got back).
+    pub fn spent(&self, keys: &[ClientKey], now: Instant) -> Duration {
+        if !self.is_on() {
+            return Duration::ZERO;
+        }
+        let spent = self.spent.lock().unwrap_or_else(|p| p.into_inner());
+        keys.iter()
+            .filter_map(|key| spent.get(key))
+            .map(|s| self.level(*s, now))
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// `Ok` while every key is within its budget; else how long until the
+    /// most spending one is.
+    pub fn check(&self, keys: &[ClientKey], now: Instant) -> Result<(), Duration> {
+        let spent = self.spent(keys, now);
+        if !self.is_on() || spent < self.allowance {
+            return Ok(());
+        }
+        let over = (spent - self.allowance).as_secs_f64() / self.refill_per_second();
+        Err(Duration::try_from_secs_f64(over)
+            .unwrap_or(Duration::MAX)
+            .saturating_add(Duration::from_millis(1)))
+    }
+
+    /// Charges `cost` to every key as of `now`.
+    pub fn charge(&self, keys: &[ClientKey], cost: Duration, now: Instant) {
+        if !self.is_on() {
+            return;
+        }
+        let mut spent = self.spent.lock().unwrap_or_else(|p| p.into_inner());
+        if self.charges.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == PRUNE_EVERY - 1 {
+            // Clients that got everything back are forgotten.
+            spent.retain(|_, s| !self.level(*s, now).is_zero());
+        }
+        for key in keys {
+            let before = spent
+                .get(key)
+                .map_or(Duration::ZERO, |s| self.level(*s, now));
+            spent.insert(
+                *key,
+                Spent {
+                    level: before + cost,
+                    at: now,
+                },
+            );
+        }
+    }
+}
+
+tokio::task_local! {
+    /// The client a request's compute is for, set by
+    /// [`crate::http::metered`] around the handler.
+    static METER: Meter;
+}
+
+/// Who a request's compute counts against: its network and, signed in,
+/// its account; whether it already holds their claim on one expensive
+/// request in flight ([`Compute::claim`]).
+#[derive(Debug, Clone)]
+pub struct Meter {
+    /// The keys charged.
+    pub keys: Vec<ClientKey>,
+    /// The keys' in-flight claim is held by the caller (the expensive
+    /// routes claim before the handler runs); otherwise [`Compute::run`]
+    /// claims it for the run.
+    pub claimed: bool,
+}
+
+impl Meter {
+    /// Runs `work` (a request's handler) with this meter: every
+    /// [`Compute::run`] inside it is checked against and charged to its
+    /// keys.
+    pub async fn scope<F: std::future::Future>(self, work: F) -> F::Output {
+        METER.scope(self, work).await
+    }
+}
+
+/// Why a compute request was refused, for the metrics
+/// (`gridforge_refused_total{reason}`) and the answer's status.
+pub mod refusal {
+    /// The client has an expensive request running (429).
+    pub const IN_FLIGHT: &str = "in_flight";
+    /// The client spent its compute budget (429).
+    pub const BUDGET: &str = "budget";
+    /// The compute queue is full (503).
+    pub const QUEUE_FULL: &str = "queue_full";
+    /// No slot freed up before the deadline (503).
+    pub const DEADLINE: &str = "deadline";
+}
+
 /// Slots for CPU-heavy work (generators, solvers): at most `slots` run at
 /// once, each on a blocking thread, so the async threads keep serving.
+/// Waiting requests form a queue of at most `queue`, served least-spent
+/// client first (a client that has used little of its [`Budget`] goes
+/// before one that has used much), each waiting at most `wait` (the
+/// deadline) before it is refused rather than run late.
 /// One more slot, [`Compute::run_reserved`], is the daily puzzles' own:
 /// client work never takes it, so however busy the client slots are, the
 /// day's puzzles can still be made.
 #[derive(Debug, Clone)]
 pub struct Compute {
-    slots: Arc<Semaphore>,
+    slots: Arc<Slots>,
     reserved: Arc<Semaphore>,
-    total: usize,
     wait: Duration,
+    budget: Arc<Budget>,
     /// Clients with an expensive request in flight ([`Compute::claim`]).
-    in_flight: Arc<std::sync::Mutex<std::collections::HashSet<ClientKey>>>,
+    in_flight: Arc<std::sync::Mutex<HashSet<ClientKey>>>,
+}
+
+/// The client slots and their queue.
+#[derive(Debug)]
+struct Slots {
+    total: usize,
+    queue: usize,
+    state: std::sync::Mutex<SlotState>,
+}
+
+#[derive(Debug, Default)]
+struct SlotState {
+    free: usize,
+    waiting: std::collections::BinaryHeap<Waiter>,
+    next: u64,
+}
+
+/// A request waiting for a slot: served lowest `spent` first, then in
+/// order of arrival.
+#[derive(Debug)]
+struct Waiter {
+    spent: Duration,
+    order: u64,
+    give: tokio::sync::oneshot::Sender<SlotPermit>,
+}
+
+impl PartialEq for Waiter {
+    fn eq(&self, other: &Self) -> bool {
+        (self.spent, self.order) == (other.spent, other.order)
+    }
+}
+impl Eq for Waiter {}
+impl PartialOrd for Waiter {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Waiter {
+    /// The heap pops the greatest: the least spent, then the earliest.
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (other.spent, other.order).cmp(&(self.spent, self.order))
+    }
+}
+
+/// A client slot held; dropping it hands the slot to the next waiter.
+#[derive(Debug)]
+struct SlotPermit {
+    slots: Arc<Slots>,
+}
+
+impl Drop for SlotPermit {
+    fn drop(&mut self) {
+        let mut state = self.slots.lock();
+        while let Some(next) = state.waiting.pop() {
+            let handed = SlotPermit {
+                slots: self.slots.clone(),
+            };
+            match next.give.send(handed) {
+                Ok(()) => return,
+                // That waiter gave up (its deadline); the permit comes back
+                // unused and must not release the slot a second time.
+                Err(unused) => std::mem::forget(unused),
+            }
+        }
+        state.free += 1;
+    }
+}
+
+impl Slots {
+    fn lock(&self) -> std::sync::MutexGuard<'_, SlotState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A slot now, or a place in the queue; `Err` if the queue is full.
+    fn acquire(
+        self: &Arc<Self>,
+        spent: Duration,
+    ) -> Result<Result<SlotPermit, tokio::sync::oneshot::Receiver<SlotPermit>>, ()> {
+        let mut state = self.lock();
+        if state.free > 0 {
+            state.free -= 1;
+            return Ok(Ok(SlotPermit {
+                slots: self.clone(),
+            }));
+        }
+        if state.waiting.len() >= self.queue {
+            // Waiters past their deadline leave their places only now.
+            state.waiting.retain(|w| !w.give.is_closed());
+            if state.waiting.len() >= self.queue {
+                return Err(());
+            }
+        }
+        let (give, take) = tokio::sync::oneshot::channel();
+        state.next += 1;
+        let order = state.next;
+        state.waiting.push(Waiter { spent, order, give });
+        Ok(Err(take))
+    }
 }
 
 impl Compute {
-    /// `slots` runs at once; a request waits up to `wait` for a slot.
+    /// `slots` runs at once; a request waits up to `wait` for a slot, in a
+    /// queue of at most four per slot; no budget.
     pub fn new(slots: usize, wait: Duration) -> Compute {
+        let total = slots.max(1);
         Compute {
-            slots: Arc::new(Semaphore::new(slots.max(1))),
+            slots: Arc::new(Slots {
+                total,
+                queue: 4 * total,
+                state: std::sync::Mutex::new(SlotState {
+                    free: total,
+                    ..SlotState::default()
+                }),
+            }),
             reserved: Arc::new(Semaphore::new(1)),
-            total: slots.max(1),
             wait,
+            budget: Arc::new(Budget::new(Duration::ZERO, Duration::ZERO)),
             in_flight: Arc::default(),
         }
     }
 
-    /// Claims `key`'s one expensive request in flight; `None` if it has
-    /// one already.
-    pub fn claim(&self, key: ClientKey) -> Option<InFlight> {
+    /// The same slots with a queue of at most `queue` waiting requests
+    /// (0: none waits; a request finding every slot busy is refused).
+    pub fn with_queue(self, queue: usize) -> Compute {
+        let total = self.slots.total;
+        Compute {
+            slots: Arc::new(Slots {
+                total,
+                queue,
+                state: std::sync::Mutex::new(SlotState {
+                    free: total,
+                    ..SlotState::default()
+                }),
+            }),
+            ..self
+        }
+    }
+
+    /// With a compute budget per client ([`Budget`]).
+    pub fn with_budget(self, budget: Budget) -> Compute {
+        Compute {
+            budget: Arc::new(budget),
+            ..self
+        }
+    }
+
+    /// Claims one expensive request in flight for each of `keys` (a
+    /// network and perhaps an account); `None` if one of them has one
+    /// already.
+    pub fn claim(&self, keys: &[ClientKey]) -> Option<InFlight> {
         let mut held = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
-        held.insert(key).then(|| InFlight {
+        if keys.iter().any(|key| held.contains(key)) {
+            return None;
+        }
+        held.extend(keys.iter().copied());
+        Some(InFlight {
             held: self.in_flight.clone(),
-            key,
+            keys: keys.to_vec(),
         })
     }
 
     /// Slots in all.
     pub fn total(&self) -> usize {
-        self.total
+        self.slots.total
     }
 
     /// Slots running work now.
     pub fn busy(&self) -> usize {
-        self.total.saturating_sub(self.slots.available_permits())
+        self.slots.total.saturating_sub(self.slots.lock().free)
     }
 
-    /// Runs `work` on a blocking thread once a slot is free; 503 if none
-    /// frees up in time.
+    /// Runs `work` on a blocking thread once a slot is free. Inside a
+    /// [`Meter`]'s scope, the client is checked first (429 when it spent
+    /// its budget or, unless claimed already, has another expensive request
+    /// in flight), queued by what it spent, and charged the time its work
+    /// held the slot. 503 when the queue is full or no slot frees up before
+    /// the deadline. Every refusal carries `Retry-After` and its reason.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
-        let permit = tokio::time::timeout(self.wait, self.slots.clone().acquire_owned())
-            .await
-            .map_err(|_| ApiError::busy("the server is busy generating; try again shortly"))?
-            .map_err(|e| ApiError::internal("compute slots closed", &e))?;
-        Self::on_blocking_thread(permit, work).await
+        let meter = METER.try_with(Meter::clone).ok();
+        let keys = meter.as_ref().map_or_else(Vec::new, |m| m.keys.clone());
+        if let Err(wait) = self.budget.check(&keys, Instant::now()) {
+            let seconds = retry_seconds(wait);
+            return Err(ApiError::refused(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("this client has spent its compute budget; retry in {seconds} s"),
+                refusal::BUDGET,
+                seconds,
+            ));
+        }
+        let _claim = match &meter {
+            Some(meter) if !meter.claimed => Some(self.claim(&keys).ok_or_else(in_flight)?),
+            _ => None,
+        };
+        let busy = |message: &str, reason| {
+            ApiError::refused(StatusCode::SERVICE_UNAVAILABLE, message, reason, 1)
+        };
+        let spent = self.budget.spent(&keys, Instant::now());
+        let permit = match self.slots.acquire(spent) {
+            Err(()) => {
+                return Err(busy(
+                    "the server is busy generating (its queue is full); try again shortly",
+                    refusal::QUEUE_FULL,
+                ))
+            }
+            Ok(Ok(permit)) => permit,
+            Ok(Err(queued)) => match tokio::time::timeout(self.wait, queued).await {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(closed)) => return Err(ApiError::internal("compute slots closed", &closed)),
+                Err(_) => {
+                    return Err(busy(
+                        "the server is busy generating; try again shortly",
+                        refusal::DEADLINE,
+                    ))
+                }
+            },
+        };
+        let (result, cost) = Self::on_blocking_thread(permit, move || {
+            let began = Instant::now();
+            let result = work();
+            (result, began.elapsed())
+        })
+        .await?;
+        self.budget.charge(&keys, cost, Instant::now());
+        Ok(result)
     }
 
     /// Runs `work` in the reserved slot (the daily puzzles'), waiting as
@@ -232,11 +561,9 @@ impl Compute {
         Self::on_blocking_thread(permit, work).await
     }
 
-    async fn on_blocking_thread<T, F>(
-        permit: tokio::sync::OwnedSemaphorePermit,
-        work: F,
-    ) -> Result<T, ApiError>
+    async fn on_blocking_thread<P, T, F>(permit: P, work: F) -> Result<T, ApiError>
     where
+        P: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
@@ -249,18 +576,36 @@ impl Compute {
     }
 }
 
-/// A client's claim on its one expensive request in flight; dropping it
-/// (the answer sent, or the request dropped) frees it.
+/// Whole seconds to wait, at least one, for `Retry-After`.
+pub fn retry_seconds(wait: Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
+}
+
+/// The refusal of a client's second expensive request in flight.
+pub fn in_flight() -> ApiError {
+    ApiError::refused(
+        StatusCode::TOO_MANY_REQUESTS,
+        "one expensive request at a time per client: wait for the answer of the one in flight",
+        refusal::IN_FLIGHT,
+        1,
+    )
+}
+
+/// A client's claim on its one expensive request in flight (for its
+/// network and its account); dropping it (the answer sent, or the request
+/// dropped) frees it.
 #[derive(Debug)]
 pub struct InFlight {
-    held: Arc<std::sync::Mutex<std::collections::HashSet<ClientKey>>>,
-    key: ClientKey,
+    held: Arc<std::sync::Mutex<HashSet<ClientKey>>>,
+    keys: Vec<ClientKey>,
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
         let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
-        held.remove(&self.key);
+        for key in &self.keys {
+            held.remove(key);
+        }
     }
 }
 
@@ -431,21 +776,140 @@ mod tests {
         assert_eq!(compute.run(|| 6 * 7).await, Ok(42));
         assert_eq!((compute.busy(), compute.total()), (0, 1));
         // Hold the only slot: a second request waits, then gets 503.
-        let held = compute.slots.clone().acquire_owned().await.unwrap();
+        let held = compute.slots.acquire(Duration::ZERO).unwrap().unwrap();
         assert_eq!(compute.busy(), 1);
         let err = compute.run(|| ()).await.unwrap_err();
-        assert_eq!(err.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
-        // One claim per client at a time, freed when dropped.
-        let key = ClientKey::Account(3);
-        let claim = compute.claim(key).unwrap();
-        assert!(compute.claim(key).is_none());
-        assert!(compute.claim(ClientKey::Account(4)).is_some());
+        assert_eq!(err.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(err.refusal, Some(refusal::DEADLINE));
+        assert_eq!(err.retry_after, Some(1));
+        // One claim per client at a time, freed when dropped; a network
+        // and an account are claimed together.
+        let (net, account) = (ClientKey::Account(3), ClientKey::Account(5));
+        let claim = compute.claim(&[net, account]).unwrap();
+        assert!(compute.claim(&[net]).is_none());
+        assert!(compute.claim(&[ClientKey::Account(4), account]).is_none());
+        assert!(compute.claim(&[ClientKey::Account(4)]).is_some());
         drop(claim);
-        assert!(compute.claim(key).is_some());
+        assert!(compute.claim(&[net, account]).is_some());
         // The reserved slot still runs work while every client slot is held.
         assert_eq!(compute.run_reserved(|| 7).await, Ok(7));
         drop(held);
         assert_eq!(compute.run(|| 1).await, Ok(1));
+        assert_eq!(compute.busy(), 0);
+    }
+
+    fn net(text: &str) -> ClientKey {
+        ClientKey::Network(text.parse().unwrap())
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_refuses_at_once_and_the_least_spent_goes_first() {
+        let compute = Compute::new(1, Duration::from_secs(5))
+            .with_queue(2)
+            .with_budget(Budget::new(
+                Duration::from_secs(10),
+                Duration::from_secs(100),
+            ));
+        let (greedy, modest, victim) = (net("10.0.0.1/32"), net("10.0.0.2/32"), net("10.0.0.3/32"));
+        let now = Instant::now();
+        compute
+            .budget
+            .charge(&[greedy], Duration::from_secs(5), now);
+        compute
+            .budget
+            .charge(&[modest], Duration::from_secs(1), now);
+        let held = compute.slots.acquire(Duration::ZERO).unwrap().unwrap();
+        let order = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let queued =
+            |key: ClientKey| {
+                let (compute, order) = (compute.clone(), order.clone());
+                let meter = Meter {
+                    keys: vec![key],
+                    claimed: false,
+                };
+                tokio::spawn(meter.scope(async move {
+                    compute.run(move || order.lock().unwrap().push(key)).await
+                }))
+            };
+        // The greedy client and the modest one wait; the queue is full.
+        let first = queued(greedy);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let second = queued(modest);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let began = Instant::now();
+        let full = Meter {
+            keys: vec![victim],
+            claimed: false,
+        }
+        .scope(compute.run(|| ()))
+        .await
+        .unwrap_err();
+        assert!(began.elapsed() < Duration::from_millis(500));
+        assert_eq!(full.refusal, Some(refusal::QUEUE_FULL));
+        assert_eq!(full.status, StatusCode::SERVICE_UNAVAILABLE);
+        // Freed, the slot goes to the modest client first, though it came
+        // second.
+        drop(held);
+        first.await.unwrap().unwrap();
+        second.await.unwrap().unwrap();
+        assert_eq!(*order.lock().unwrap(), vec![modest, greedy]);
+        assert_eq!(compute.busy(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_client_that_spent_its_budget_waits_for_it_to_refill() {
+        let budget = Budget::new(Duration::from_secs(2), Duration::from_secs(20));
+        let (a, b) = (net("192.0.2.1/32"), ClientKey::Account(9));
+        let t0 = Instant::now();
+        assert_eq!(budget.check(&[a, b], t0), Ok(()));
+        // One request overspends: 3 s of a 2 s budget, charged to both keys.
+        budget.charge(&[a, b], Duration::from_secs(3), t0);
+        let wait = budget.check(&[a], t0).unwrap_err();
+        // 1 s over at 0.1 s back per second: 10 s.
+        assert!(
+            wait >= Duration::from_secs(10) && wait < Duration::from_millis(10_100),
+            "{wait:?}"
+        );
+        assert!(
+            budget.check(&[b], t0).is_err(),
+            "the account is charged too"
+        );
+        assert_eq!(budget.check(&[net("192.0.2.2/32")], t0), Ok(()));
+        // Refilled enough after that wait.
+        assert_eq!(budget.check(&[a], t0 + Duration::from_secs(11)), Ok(()));
+        assert_eq!(
+            budget.spent(&[a], t0 + Duration::from_secs(40)),
+            Duration::ZERO
+        );
+        // Through the compute slots: a metered run is charged what it took,
+        // and the next is refused with 429 and the wait.
+        let compute = Compute::new(1, Duration::from_secs(1)).with_budget(Budget::new(
+            Duration::from_millis(20),
+            Duration::from_secs(60),
+        ));
+        let meter = Meter {
+            keys: vec![a],
+            claimed: false,
+        };
+        let slow = || std::thread::sleep(Duration::from_millis(40));
+        assert_eq!(meter.clone().scope(compute.run(slow)).await, Ok(()));
+        let refused = meter.clone().scope(compute.run(|| ())).await.unwrap_err();
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.refusal, Some(refusal::BUDGET));
+        assert!(refused.retry_after.unwrap() >= 1);
+        // Unmetered work (no client) is not refused.
+        assert_eq!(compute.run(|| 1).await, Ok(1));
+        // A metered run claims the client's one request in flight.
+        let claim = compute.claim(&[b]).unwrap();
+        let busy = Meter {
+            keys: vec![b],
+            claimed: false,
+        }
+        .scope(compute.run(|| ()))
+        .await
+        .unwrap_err();
+        assert_eq!(busy.refusal, Some(refusal::IN_FLIGHT));
+        drop(claim);
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! trusted proxy), the access log and request id, tracing of each request, the request metrics, gzip
 //! compression, the security headers, a JSON 500 if a handler panics, JSON bodies for every error, the time limit of a
 //! whole request (408), the whole body (at most 64 KiB, else 413) read before
-//! anything answers, and the per-address rate
-//! limit on POST requests.
+//! anything answers, and the rate limits per client network (and account)
+//! on writes and reads; the expensive routes and the dailies' are metered
+//! (`crate::http::metered`: compute budget, queue, one in flight).
 
 use crate::family::FAMILIES;
 use crate::health::health;
@@ -101,7 +102,6 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
         .route("/docs/{*path}", get(crate::docs::page))
         .merge(families)
         .merge(expensive_routes(&state))
-        .route("/api/chess/setup", post(chess::new_setup))
         .merge(daily_routes(&state))
         .merge(account_routes(&state))
         .route(
@@ -136,8 +136,7 @@ pub fn router(state: AppState, request_timeout: std::time::Duration) -> Router {
 /// flight per client, refusals counted and 503s with `Retry-After`
 /// ([`crate::http::one_expensive_at_a_time`]).
 fn expensive_routes(state: &AppState) -> Router<AppState> {
-    let one =
-        || middleware::from_fn_with_state(state.clone(), crate::http::one_expensive_at_a_time);
+    let one = || middleware::from_fn_with_state(state.clone(), crate::http::expensive);
     Router::new()
         .route(
             "/api/kakuro/generate",
@@ -150,6 +149,7 @@ fn expensive_routes(state: &AppState) -> Router<AppState> {
             post(kakuro::board_candidates).layer(one()),
         )
         .route("/api/kakuro/hint", post(kakuro::board_hint).layer(one()))
+        .route("/api/chess/setup", post(chess::new_setup).layer(one()))
 }
 
 /// The daily puzzles' routes (issue 29): all use the database, so all go
@@ -159,6 +159,7 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
     use crate::daily::help;
     use crate::daily::kakuro as k;
     let guarded = || middleware::from_fn_with_state(state.breaker.clone(), breaker::guard);
+    let revalidated = || middleware::from_fn(crate::etag::revalidated);
     let counted = |game: &'static str| {
         middleware::from_fn(move |request, next| count_daily_solves(game, request, next))
     };
@@ -191,11 +192,13 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         )
         .route(
             "/api/kakuro/daily/{date}/{difficulty}/table",
-            get(k::kakuro_table).layer(guarded()),
+            get(k::kakuro_table).layer(guarded()).layer(revalidated()),
         )
         .route(
             "/api/paths/{entry}",
-            get(crate::published::published_path).layer(guarded()),
+            get(crate::published::published_path)
+                .layer(guarded())
+                .layer(revalidated()),
         )
         .route("/api/chess/daily/today", get(c::chess_today))
         .route("/api/chess/daily/{date}", get(c::chess_day))
@@ -213,8 +216,14 @@ fn daily_routes(state: &AppState) -> Router<AppState> {
         )
         .route(
             "/api/chess/daily/{date}/table",
-            get(c::chess_table).layer(guarded()),
+            get(c::chess_table).layer(guarded()).layer(revalidated()),
         )
+        // An archive day nobody made yet is made on request, charged to
+        // the requesting client.
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::http::metered_compute,
+        ))
 }
 
 /// The account routes (issue 38): all use the database, so all go through

@@ -26,6 +26,8 @@ pub struct Shared {
     pub signer: token::TokenSigner,
     /// The write-rate limit per client address.
     pub limiter: limits::RateLimiter,
+    /// The read-rate limit (GET, HEAD) per client network.
+    pub read_limiter: limits::RateLimiter,
     /// Slots for generator and solver runs.
     pub compute: limits::Compute,
     /// Time budget of one Kakuro generation ([`crate::Config::generate_time`]).

@@ -15,10 +15,15 @@
 //!   solve, a ChessMemory turn that wins the game) accepted and refused, by
 //!   reason;
 //! - `gridforge_rate_limited_total{by}`: requests refused by the rate limit,
-//!   by what refused them (`network`, `account`);
+//!   by what refused them (`network`, `account`: writes; `network_reads`:
+//!   reads);
+//! - `gridforge_pruned_total{what}`: rows the maintenance task deleted
+//!   (`abandoned_games`, `uncounted_solves`; `crate::maintenance`);
 //! - `gridforge_refused_total{route,reason}`: generator and solver requests
-//!   refused (`in_flight`: the client has one running; `busy`: no compute
-//!   slot in time), counted by `crate::http::one_expensive_at_a_time`;
+//!   refused (`in_flight`: the client has one running; `budget`: it spent
+//!   its compute budget; `queue_full`: the compute queue is full;
+//!   `deadline`: no compute slot before the queue's deadline), counted by
+//!   `crate::http::metered`;
 //! - `gridforge_db_connections{state}` (`in_use`, `idle`) and
 //!   `gridforge_db_connections_max`: the database pool;
 //! - `gridforge_compute_slots{state}` (`busy`, `total`): generator and
@@ -88,8 +93,12 @@ fn describe() {
         "Daily solves (Kakuro solves, ChessMemory games won): accepted, or refused by reason"
     );
     describe_counter!(
+        "gridforge_pruned_total",
+        "Rows the maintenance task deleted (abandoned_games, uncounted_solves)"
+    );
+    describe_counter!(
         "gridforge_rate_limited_total",
-        "Write requests refused by the per-address rate limit"
+        "Requests refused by the rate limits, by key (network, account: writes; network_reads: reads)"
     );
     describe_gauge!(
         "gridforge_db_connections",

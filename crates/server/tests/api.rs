@@ -1221,14 +1221,25 @@ async fn health_static_files_and_caching(url: &str) {
         .unwrap();
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 
-    // Records and starts are never cached.
+    // Records change with the data: kept but asked again each time (issue
+    // 39), and 304 while unchanged.
     let records = server
         .client
         .get(server.url("/api/triplex/levels/1/records"))
         .send()
         .await
         .unwrap();
-    assert_eq!(records.headers()["cache-control"], "no-store");
+    assert_eq!(records.headers()["cache-control"], "no-cache");
+    let etag = records.headers()["etag"].clone();
+    let again = server
+        .client
+        .get(server.url("/api/triplex/levels/1/records"))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    assert!(again.bytes().await.unwrap().is_empty());
     server.stop().await;
 }
 

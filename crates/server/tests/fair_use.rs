@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 mod common {
     #[macro_use]
     pub mod harness;
+    pub mod passkey;
+    pub mod paths;
     pub mod postgres;
 }
 use common::harness::{test_db, Backend, TestServer};
@@ -297,5 +299,650 @@ async fn one_expensive_request_in_flight_per_client(url: &str) {
     assert!(seen, "no generation lasted 150 ms");
     // Once the answer is sent, the client may ask again.
     assert_eq!(candidates("192.0.2.1").await, StatusCode::BAD_REQUEST);
+    server.stop().await;
+}
+
+/// A request from `client` (a network the loopback "proxy" names): its
+/// status, its `Retry-After` and its body.
+async fn from(
+    server: &TestServer,
+    client: &str,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Option<u64>, Value) {
+    let mut request = server
+        .client
+        .request(method, server.url(path))
+        .header("x-forwarded-for", client);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.unwrap();
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok()?.parse().ok());
+    let (status, body) = common::harness::read(response).await;
+    (status, retry, body)
+}
+
+on_both_backends!(compute_is_charged_to_the_client_that_asked_for_it);
+async fn compute_is_charged_to_the_client_that_asked_for_it(url: &str) {
+    // A budget of a microsecond per ten minutes: one run of anything
+    // spends it.
+    let server = TestServer::start_with(url, |config| {
+        config.compute_budget = Duration::from_micros(1);
+        config.compute_window = Duration::from_secs(600);
+        config.trusted_proxies = loopback_proxy();
+    })
+    .await;
+    let post = reqwest::Method::POST;
+    let get = reqwest::Method::GET;
+    let small = json!({"size": 6, "difficulty": "easy", "seed": 3});
+    let (status, _, made) = from(
+        &server,
+        "192.0.2.1",
+        post.clone(),
+        "/api/kakuro/generate",
+        Some(small.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    // Its budget spent, the client's solve is refused until it refills,
+    // and so is an archive day nobody made yet, which it would pay for.
+    let solve = json!({"puzzle": made["puzzle"]});
+    let (status, retry, body) = from(
+        &server,
+        "192.0.2.1",
+        post.clone(),
+        "/api/kakuro/solve",
+        Some(solve.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("compute budget"),
+        "{body}"
+    );
+    assert!(retry.is_some_and(|s| s >= 1), "{retry:?}");
+    let today = Day::of_ms(server.clock.now_ms());
+    let old = format!("/api/kakuro/daily/{}", Day(today.0 - 30));
+    let (status, retry, body) = from(&server, "192.0.2.1", get.clone(), &old, None).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(retry.is_some());
+    // Another network has its own budget: its request has the archive
+    // day's first puzzle made, and pays for it (so the day's next puzzle,
+    // and its next generation, are refused).
+    let (status, _, body) = from(&server, "198.51.100.9", get.clone(), &old, None).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, _, body) = from(
+        &server,
+        "198.51.100.9",
+        post.clone(),
+        "/api/kakuro/generate",
+        Some(small.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    // A third network is untouched.
+    let (status, _, body) = from(
+        &server,
+        "203.0.113.3",
+        post,
+        "/api/kakuro/solve",
+        Some(solve),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    server.stop().await;
+}
+
+on_both_backends!(cheap_reads_are_limited_per_network_too);
+async fn cheap_reads_are_limited_per_network_too(url: &str) {
+    let server = TestServer::start_with(url, |config| {
+        config.read_rate_per_second = 0.001;
+        config.read_rate_burst = 5;
+        config.trusted_proxies = loopback_proxy();
+    })
+    .await;
+    let get = reqwest::Method::GET;
+    // The script an attacker writes: the same cheap reads, from new
+    // addresses of one /64 each time.
+    for i in 0..5 {
+        let client = format!("2001:db8:5:6::{i:x}");
+        let path = [
+            "/healthz",
+            "/api/triplex/levels",
+            "/api/triplex/levels/1/records",
+        ][i % 3];
+        let (status, _, body) = from(&server, &client, get.clone(), path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    }
+    let (status, retry, body) = from(
+        &server,
+        "2001:db8:5:6:ffff::1",
+        get.clone(),
+        "/healthz",
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert!(retry.is_some_and(|s| s >= 1));
+    // Another network reads on; writes have their own limit.
+    let (status, _, _) = from(&server, "2001:db8:5:7::1", get, "/healthz", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = from(
+        &server,
+        "2001:db8:5:6::1",
+        reqwest::Method::POST,
+        "/api/kakuro/candidates",
+        Some(json!({"board": "not a board"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    server.stop().await;
+}
+
+/// Eight clients, each from a network of its own, hammering the expensive
+/// routes in turn (a 30x30 hard generation, a solve and the candidates of
+/// a big board, a fill of a 12x12 layout) until stopped.
+struct Hammer {
+    stop: Arc<AtomicBool>,
+    tasks: Vec<tokio::task::JoinHandle<u32>>,
+}
+
+impl Hammer {
+    fn start(server: &TestServer, big: &str, small: &str) -> Hammer {
+        let stop = Arc::new(AtomicBool::new(false));
+        let board = big.to_string();
+        let small = small.parse::<gridforge_kakuro::Board>().unwrap();
+        let layout = gridforge_kakuro::Layout::of_board(&small).to_string();
+        let tasks = (0..8)
+            .map(|i| {
+                let stop = stop.clone();
+                let base = server.base.clone();
+                let (board, layout) = (board.clone(), layout.clone());
+                let client = reqwest::Client::builder().no_proxy().build().unwrap();
+                tokio::spawn(async move {
+                    let mut answers = 0;
+                    let requests = [
+                        (
+                            "/api/kakuro/generate",
+                            json!({"size": 30, "difficulty": "hard"}),
+                        ),
+                        ("/api/kakuro/solve", json!({"puzzle": board})),
+                        ("/api/kakuro/fill", json!({"layout": layout})),
+                        ("/api/kakuro/candidates", json!({"board": board})),
+                    ];
+                    while !stop.load(Ordering::Relaxed) {
+                        let (path, body) = &requests[answers as usize % requests.len()];
+                        let sent = client
+                            .post(format!("{base}{path}"))
+                            .header("x-forwarded-for", format!("10.9.1.{i}"))
+                            .json(body)
+                            .send()
+                            .await;
+                        if let Ok(response) = sent {
+                            response.bytes().await.ok();
+                        }
+                        answers += 1;
+                    }
+                    answers
+                })
+            })
+            .collect();
+        Hammer { stop, tasks }
+    }
+
+    async fn stop(self) -> u32 {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut answers = 0;
+        for task in self.tasks {
+            answers += task.await.unwrap();
+        }
+        answers
+    }
+}
+
+/// The `n`-th of `sorted` durations at fraction `q`.
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+on_both_backends!(a_victim_is_served_while_eight_clients_hammer_the_expensive_routes);
+async fn a_victim_is_served_while_eight_clients_hammer_the_expensive_routes(url: &str) {
+    // Default limits, but a generation gives up after 0.5 s (the default is
+    // 15 s): a victim can at worst wait for the shortest running
+    // generation, as everything queued behind it is served least-spent
+    // first.
+    let server = TestServer::start_with(url, |config| {
+        config.generate_time = Duration::from_millis(500);
+        config.trusted_proxies = loopback_proxy();
+    })
+    .await;
+    let post = reqwest::Method::POST;
+    let victim = "10.200.0.1";
+    // The attackers' boards (made by a bystander; a big one may take more
+    // than the 0.5 s, so a few seeds).
+    let board = |size: u32, seed: u32| {
+        let post = post.clone();
+        let server = &server;
+        async move {
+            let request = json!({"size": size, "difficulty": "hard", "seed": seed});
+            let (status, _, made) = from(
+                server,
+                "10.200.0.2",
+                post,
+                "/api/kakuro/generate",
+                Some(request),
+            )
+            .await;
+            (status == StatusCode::OK).then(|| made["puzzle"].as_str().unwrap().to_string())
+        }
+    };
+    let mut big = None;
+    for seed in 1..=6 {
+        big = board(20, seed).await;
+        if big.is_some() {
+            break;
+        }
+    }
+    let big = big.expect("a 20x20 hard Kakuro within 0.5 s for one of six seeds");
+    let mid = board(12, 1).await.expect("a 12x12 hard Kakuro");
+    let (status, _, own) = from(
+        &server,
+        victim,
+        post.clone(),
+        "/api/kakuro/generate",
+        Some(json!({"size": 10, "difficulty": "easy", "seed": 8})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    let hammer = Hammer::start(&server, &big, &mid);
+    // Each attacker has had a generation charged.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let mut solves = Vec::new();
+    let mut health = Vec::new();
+    for _ in 0..8 {
+        let began = Instant::now();
+        let (status, _, body) = from(
+            &server,
+            victim,
+            post.clone(),
+            "/api/kakuro/solve",
+            Some(json!({"puzzle": own["puzzle"]})),
+        )
+        .await;
+        solves.push(began.elapsed());
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["uniqueness"], "unique");
+        let began = Instant::now();
+        let (status, _, body) = from(&server, victim, reqwest::Method::GET, "/healthz", None).await;
+        health.push(began.elapsed());
+        assert_eq!(status, StatusCode::OK, "{body}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let answers = hammer.stop().await;
+    solves.sort();
+    health.sort();
+    eprintln!(
+        "under attack ({answers} attack answers): victim solve p50 {:?} max {:?}; /healthz p50 {:?} max {:?}",
+        quantile(&solves, 0.5),
+        solves[solves.len() - 1],
+        quantile(&health, 0.5),
+        health[health.len() - 1]
+    );
+    assert!(
+        solves[solves.len() - 1] <= Duration::from_secs(1),
+        "{solves:?}"
+    );
+    assert!(
+        health[health.len() - 1] <= Duration::from_millis(100),
+        "{health:?}"
+    );
+    server.stop().await;
+}
+
+/// Runs `statements` on the test's database (a second connection); the
+/// last one's number.
+async fn scalar_after(url: &str, statements: &[&str]) -> i64 {
+    let (last, before) = statements.split_last().unwrap();
+    if url.starts_with("sqlite:") {
+        let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+        for statement in before {
+            sqlx::query(statement).execute(&pool).await.unwrap();
+        }
+        let value = sqlx::query_scalar(last).fetch_one(&pool).await.unwrap();
+        pool.close().await;
+        value
+    } else {
+        let pool = sqlx::PgPool::connect(url).await.unwrap();
+        for statement in before {
+            sqlx::query(statement).execute(&pool).await.unwrap();
+        }
+        let value = sqlx::query_scalar(last).fetch_one(&pool).await.unwrap();
+        pool.close().await;
+        value
+    }
+}
+
+/// One number from the test's database.
+async fn scalar(url: &str, sql: &str) -> i64 {
+    scalar_after(url, &[sql]).await
+}
+
+/// The bytes the database uses: SQLite's pages in use (the file's pages
+/// less the free ones, which later writes reuse), PostgreSQL's database
+/// size.
+async fn used_bytes(url: &str) -> i64 {
+    if url.starts_with("sqlite:") {
+        scalar(
+            url,
+            "SELECT (p.page_count - f.freelist_count) * s.page_size \
+             FROM pragma_page_count() p, pragma_freelist_count() f, pragma_page_size() s",
+        )
+        .await
+    } else {
+        scalar(url, "SELECT pg_database_size(current_database())").await
+    }
+}
+
+/// `n` requests sent by `parallel` tasks, `request(k)` the k-th; each must
+/// answer 200; their bodies in order.
+async fn in_parallel(
+    server: &TestServer,
+    n: usize,
+    parallel: usize,
+    request: impl Fn(usize) -> (String, Value) + Send + Sync + 'static,
+) -> Vec<Value> {
+    let request = Arc::new(request);
+    let next = Arc::new(AtomicU32::new(0));
+    let tasks: Vec<_> = (0..parallel)
+        .map(|_| {
+            let (request, next) = (request.clone(), next.clone());
+            let (client, base) = (server.client.clone(), server.base.clone());
+            tokio::spawn(async move {
+                let mut answers = Vec::new();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    if k >= n {
+                        return answers;
+                    }
+                    let (path, body) = request(k);
+                    let response = client
+                        .post(format!("{base}{path}"))
+                        .json(&body)
+                        .send()
+                        .await
+                        .unwrap();
+                    let (status, body) = common::harness::read(response).await;
+                    assert_eq!(status, StatusCode::OK, "{path}: {body}");
+                    answers.push((k, body));
+                }
+            })
+        })
+        .collect();
+    let mut all = Vec::with_capacity(n);
+    for task in tasks {
+        all.extend(task.await.unwrap());
+    }
+    all.sort_by_key(|(k, _)| *k);
+    all.into_iter().map(|(_, body)| body).collect()
+}
+
+on_both_backends!(ten_thousand_abandoned_starts_are_pruned);
+async fn ten_thousand_abandoned_starts_are_pruned(url: &str) {
+    use gridforge_server::storage::daily::{ChessGame, DailyRecorded, DailySolve};
+    let server = TestServer::start_with(url, |config| {
+        config.prune_every = Some(Duration::from_millis(200));
+    })
+    .await;
+    let today = Day::of_ms(server.clock.now_ms());
+    let before = used_bytes(url).await;
+    // The attacker's script: ChessMemory starts with new player ids, never
+    // a square turned; a thousand through the API, and (to keep the test
+    // short) nine thousand more rows just like them written at once.
+    let began = Instant::now();
+    let path = format!("/api/chess/daily/{today}/start");
+    in_parallel(&server, 1000, 16, move |k| {
+        (path.clone(), json!({"player": format!("abandoned-{k:05}")}))
+    })
+    .await;
+    let now = server.clock.now_ms();
+    let columns = "INSERT INTO daily_chess_games (id, day, player, name, started_at, \
+                   next_turn_at, matched, shown, moves, turns, log, finished_at)";
+    let rows = format!("'{today}', 'bulk-' || i, NULL, {now}, {now}, 0, '', 0, 0, '', NULL");
+    let bulk = if url.starts_with("sqlite:") {
+        format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9000) \
+             {columns} SELECT randomblob(16), {rows} FROM n"
+        )
+    } else {
+        format!(
+            "{columns} SELECT decode(md5(i::text), 'hex'), {rows} \
+             FROM generate_series(1, 9000) AS i"
+        )
+    };
+    let games = "SELECT count(*) FROM daily_chess_games";
+    assert_eq!(scalar_after(url, &[&bulk, games]).await, 10_000);
+    let started = began.elapsed();
+    // A game played (a square turned) stays, as do a player's three fastest
+    // uncounted solves of a past daily (of ten), and its counted solve.
+    let store = gridforge_server::storage::open(url, 1).await.unwrap();
+    let now = server.clock.now_ms() as i64;
+    let played = ChessGame {
+        id: vec![7; 16],
+        day: today.to_string(),
+        player: "player-who-turned".into(),
+        name: None,
+        started_at: now,
+        next_turn_at: now,
+        matched: 0,
+        shown: vec![12],
+        moves: 0,
+        turns: 1,
+        log: "12".into(),
+        finished_at: None,
+    };
+    store.start_chess_game(&played).await.unwrap();
+    let past = DailyKey {
+        game: "kakuro",
+        day: Day(today.0 - 3).to_string(),
+        variant: "easy",
+    };
+    for k in 0..11u8 {
+        let solve = DailySolve {
+            key: &past,
+            nonce: &[k; 16],
+            player: "replayer",
+            time_ms: 60_000 + 1000 * i64::from(10 - k),
+            moves: None,
+            assisted: false,
+            counted: k == 10,
+            name: None,
+            solved_at: now,
+            entering: Default::default(),
+        };
+        let recorded = store.record_daily_solve(&solve).await.unwrap();
+        assert!(
+            matches!(recorded, DailyRecorded::Recorded { .. }),
+            "{recorded:?}"
+        );
+    }
+    let attacked = used_bytes(url).await;
+    assert_eq!(scalar(url, games).await, 10_001);
+    // Two days and a second later, the maintenance task prunes.
+    server.clock.shift(2 * 24 * 3600 * 1000 + 1000);
+    let waited = Instant::now();
+    while scalar(url, games).await > 1 {
+        assert!(waited.elapsed() < Duration::from_secs(30), "not pruned");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let pruned = used_bytes(url).await;
+    let kept: i64 = scalar(
+        url,
+        "SELECT count(*) FROM daily_chess_games WHERE turns > 0",
+    )
+    .await;
+    assert_eq!(kept, 1, "the played game stays");
+    let replays = "SELECT count(*) FROM daily_solves WHERE player = 'replayer'";
+    // The three fastest uncounted (61, 62, 63 s) and the counted one.
+    assert_eq!(scalar(url, replays).await, 4);
+    assert_eq!(
+        scalar(
+            url,
+            "SELECT max(time_ms) FROM daily_solves WHERE player = 'replayer' AND NOT counted"
+        )
+        .await,
+        63_000
+    );
+    eprintln!(
+        "10,000 abandoned starts in {started:?}: {} bytes used before, {attacked} after, {pruned} after the prune; \
+         daily_chess_games rows after the prune: 1",
+        before
+    );
+    // The bound: nothing of the attack is left but space the next writes
+    // reuse. SQLite counts pages in use; PostgreSQL's size shrinks only on
+    // VACUUM, so there the rows are the bound.
+    if url.starts_with("sqlite:") {
+        assert!(
+            pruned <= before + 64 * 1024,
+            "{pruned} bytes in use after the prune, {before} before"
+        );
+    }
+    store.close().await;
+    server.stop().await;
+}
+
+on_both_backends!(storage_per_thousand_daily_players);
+async fn storage_per_thousand_daily_players(url: &str) {
+    // A thousand players each solve the four daily Kakuros through the API,
+    // each solve with a person's solving path; the database's growth is
+    // measured (after the dailies are made, so only the play is counted).
+    let server = TestServer::start(url).await;
+    let today = Day::of_ms(server.clock.now_ms());
+    let mut boards = Vec::new();
+    for difficulty in ["easy", "medium", "hard", "expert"] {
+        let (status, started) = server
+            .post(
+                &format!("/api/kakuro/daily/{today}/{difficulty}/start"),
+                &json!({"player": "clue-reader"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{started}");
+        let board: gridforge_kakuro::Board = started["puzzle"].as_str().unwrap().parse().unwrap();
+        let solved = gridforge_kakuro::solve(&board, 1, 5_000_000).unwrap();
+        let floor = gridforge_kakuro::path::human_floor_ms(&board)
+            .unwrap_or(0)
+            .max(started["min_time_ms"].as_u64().unwrap());
+        boards.push((difficulty, solved.solutions[0].to_string(), floor));
+    }
+    let players = 1000;
+    let before = used_bytes(url).await;
+    let began = Instant::now();
+    let mut tokens = Vec::new();
+    for (difficulty, _, _) in &boards {
+        let path = format!("/api/kakuro/daily/{today}/{difficulty}/start");
+        tokens.push(
+            in_parallel(&server, players, 8, move |k| {
+                (path.clone(), json!({"player": format!("player-{k:04}")}))
+            })
+            .await,
+        );
+    }
+    // Past every daily's floor, without waiting for it.
+    let floor = boards.iter().map(|b| b.2).max().unwrap();
+    server.clock.shift(floor as i64 + 60_000);
+    for ((difficulty, grid, _), started) in boards.iter().zip(tokens) {
+        let grid = grid.clone();
+        let path = format!("/api/kakuro/daily/{today}/{difficulty}/solve");
+        let started = Arc::new(started);
+        let clock = server.clock.clone();
+        in_parallel(&server, players, 8, move |k| {
+            let token = &started[k];
+            // The last digit a second before the solve is sent.
+            let elapsed = clock.now_ms() - token["issued_at"].as_u64().unwrap() - 1000;
+            let walk = common::paths::person_path(&grid, elapsed, k as u64);
+            (
+                path.clone(),
+                json!({"token": token["token"], "player": format!("player-{k:04}"), "grid": grid, "path": walk}),
+            )
+        })
+        .await;
+    }
+    let after = used_bytes(url).await;
+    let solves: i64 = scalar(url, "SELECT count(*) FROM daily_solves WHERE counted").await;
+    assert_eq!(solves, 4 * players as i64);
+    let grown = after - before;
+    eprintln!(
+        "{players} daily players (4 Kakuro solves each, with paths) in {:?}: the database grew {grown} bytes ({:.0} per player)",
+        began.elapsed(),
+        grown as f64 / players as f64
+    );
+    assert!(grown < 40 * 1024 * 1024, "{grown} bytes");
+    server.stop().await;
+}
+
+on_both_backends!(one_expensive_request_in_flight_per_account_across_networks);
+async fn one_expensive_request_in_flight_per_account_across_networks(url: &str) {
+    let server = TestServer::start_with(url, |config| {
+        config.compute_slots = 1;
+        config.generate_time = Duration::from_secs(5);
+        config.trusted_proxies = loopback_proxy();
+    })
+    .await;
+    let mut browser = common::passkey::Browser::new(&server);
+    let (_, status, body) = browser.register("Hammerer").await;
+    assert!(status.is_success(), "{status}: {body}");
+    let cookie = format!("gridforge_session={}", browser.cookie.clone().unwrap());
+    let request = |network: &str, path: &str, body: Value, signed_in: bool| {
+        let mut request = server
+            .client
+            .post(server.url(path))
+            .header("x-forwarded-for", network)
+            .json(&body);
+        if signed_in {
+            request = request.header("cookie", cookie.clone());
+        }
+        async move { request.send().await.unwrap().status() }
+    };
+    // The attacker's script: the same account from a second network while
+    // its first request runs. (A generation that ended before the second
+    // request makes the round inconclusive; a few rounds settle it.)
+    let bad = json!({"board": "not a board"});
+    let mut seen = false;
+    for _ in 0..5 {
+        let first = tokio::spawn(request(
+            "192.0.2.50",
+            "/api/kakuro/generate",
+            json!({"size": 30, "difficulty": "hard"}),
+            true,
+        ));
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let same_account =
+            request("198.51.100.50", "/api/kakuro/candidates", bad.clone(), true).await;
+        let signed_out = request(
+            "198.51.100.50",
+            "/api/kakuro/candidates",
+            bad.clone(),
+            false,
+        )
+        .await;
+        let still_running = !first.is_finished();
+        first.await.unwrap();
+        // The other network on its own is let through.
+        assert_eq!(signed_out, StatusCode::BAD_REQUEST);
+        if still_running {
+            assert_eq!(same_account, StatusCode::TOO_MANY_REQUESTS);
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "no generation lasted 150 ms");
+    assert_eq!(
+        request("198.51.100.50", "/api/kakuro/candidates", bad, true).await,
+        StatusCode::BAD_REQUEST
+    );
     server.stop().await;
 }

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod daily;
 mod migrations;
 pub mod postgres;
+pub mod prune;
 pub mod review;
 mod shared;
 pub mod sqlite;
@@ -301,6 +302,7 @@ pub trait Store:
     + review::ReviewStore
     + starts::StartStore
     + sync::SyncStore
+    + prune::PruneStore
     + Send
     + Sync
     + 'static

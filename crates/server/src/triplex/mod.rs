@@ -82,12 +82,16 @@ pub const FAMILY_ROUTES: &[FamilyRoute] = &[
     FamilyRoute {
         method: "get",
         path: "/levels/{number}/records",
-        handler: |b| guarded(get(records::records), b),
+        handler: |b| {
+            guarded(get(records::records), b).layer(middleware::from_fn(crate::etag::revalidated))
+        },
     },
     FamilyRoute {
         method: "get",
         path: "/medians",
-        handler: |b| guarded(get(records::medians), b),
+        handler: |b| {
+            guarded(get(records::medians), b).layer(middleware::from_fn(crate::etag::revalidated))
+        },
     },
 ];
 

@@ -64,6 +64,7 @@ impl TestServer {
     pub async fn start_with(url: &str, tweak: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config::new("127.0.0.1:0".parse().unwrap(), url);
         config.rate_per_second = 0.0;
+        config.read_rate_per_second = 0.0;
         // Dailies are made by their first request unless a test asks for
         // the background task.
         config.dailies_every = None;
