@@ -129,6 +129,8 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.ok(!row.includes(NAME), `an anonymous line shows no name: ${row}`);
     assert.equal(await mine.getAttribute("data-rank"), "1");
     assert.equal(await mine.locator("td").first().innerText(), wouldBe(1));
+    // Its name cell says "you" once (not "you (you)").
+    assert.equal(await mine.locator("td").nth(1).innerText(), en["daily.you"]);
     const easyTable = await publicTable(page, `api/kakuro/daily/${date}/easy/table`);
     assert.deepEqual([easyTable.solvers, easyTable.best, easyTable.assisted], [0, [], []], JSON.stringify(easyTable));
     await snap(page, "kakuro-solved");
