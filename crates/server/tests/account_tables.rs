@@ -24,14 +24,16 @@ mod common {
     pub mod passkey;
     pub mod paths;
     pub mod postgres;
+    pub mod triplex_paths;
 }
 use common::harness::{test_db, Backend, TestServer};
 use common::passkey::Browser;
 use common::paths;
+use common::triplex_paths;
 use gridforge_server::passkeys::PROVISIONAL_MS;
 use gridforge_server::storage::review::Reviewed;
 use gridforge_server::triplex::play::claims_per_hour;
-use gridforge_triplex::{LevelRecord, Pack, TriplexAction, TriplexEvent, TriplexPath};
+use gridforge_triplex::{LevelRecord, Pack};
 use std::sync::OnceLock;
 
 /// Levels the scripted claims go over.
@@ -65,49 +67,9 @@ fn floor_of(n: usize) -> u64 {
     gridforge_triplex::path::human_floor_ms(&level, record(n).difficulty)
 }
 
-/// A person's path to level `n`'s solution ending at `end_ms`: the pieces
-/// last to first, the first one put down wrong and moved, uneven gaps.
+/// A person's path to level `n`'s solution ending at `end_ms`.
 fn person_path(n: usize, end_ms: u64) -> String {
-    let record = record(n);
-    let cells = record.solution_cells();
-    let width = record.width;
-    let place = |piece: usize| TriplexAction::Place {
-        piece,
-        cells: cells[piece].iter().map(|[r, c]| r * width + c).collect(),
-    };
-    // The pieces in a seeded shuffled order (no reading order).
-    let mut order: Vec<usize> = (0..cells.len()).collect();
-    let mut state = n as u64 * 0x9E37_79B9 + 1;
-    for i in (1..order.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        order.swap(i, (state % (i as u64 + 1)) as usize);
-    }
-    let mut actions: Vec<TriplexAction> = order.iter().map(|&piece| place(piece)).collect();
-    // A correction: the last piece placed is taken off and put back.
-    let last = *order.last().unwrap();
-    actions.push(TriplexAction::Remove { piece: last });
-    actions.push(place(last));
-    let count = actions.len() as u64;
-    let step = end_ms / (count + 1);
-    let events = actions
-        .into_iter()
-        .enumerate()
-        .map(|(i, action)| {
-            let i = i as u64;
-            let jitter = (i * 7_919) % (step / 2).max(1);
-            TriplexEvent {
-                t_ms: if i + 1 == count {
-                    end_ms
-                } else {
-                    step * (i + 1) - jitter
-                },
-                action,
-            }
-        })
-        .collect();
-    TriplexPath { events }.to_string()
+    triplex_paths::person_path(record(n), n as u64, end_ms)
 }
 
 /// The server's test config: many accounts from one network (the
