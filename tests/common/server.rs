@@ -209,13 +209,13 @@ pub async fn submit_as(
     cookie: &str,
 ) -> Result<(StatusCode, Value), reqwest::Error> {
     // The path ends a little before now, as the client's ends at the last
-    // piece laid: the token's hex holds its issue time (bytes 4 to 12).
-    let issued_at = u64::from_str_radix(&token[8..24], 16).expect("a token's issue time");
+    // piece laid.
+    let issued_at = triplex_paths::issued_at(token);
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("after 1970")
         .as_millis() as u64;
-    let path = triplex_paths::person_path(record(n), n as u64, now.saturating_sub(issued_at + 20));
+    let path = triplex_paths::person_path(record(n), now.saturating_sub(issued_at + 20));
     let mut body = json!({"token": token, "placements": solution_of(n), "path": path});
     if let Some(name) = name {
         body["name"] = json!(name);

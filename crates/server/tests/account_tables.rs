@@ -69,7 +69,7 @@ fn floor_of(n: usize) -> u64 {
 
 /// A person's path to level `n`'s solution ending at `end_ms`.
 fn person_path(n: usize, end_ms: u64) -> String {
-    triplex_paths::person_path(record(n), n as u64, end_ms)
+    triplex_paths::person_path(record(n), end_ms)
 }
 
 /// The server's test config: many accounts from one network (the

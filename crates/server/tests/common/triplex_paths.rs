@@ -9,25 +9,25 @@
 use gridforge_triplex::{LevelRecord, TriplexAction, TriplexEvent, TriplexPath};
 
 /// A person's path to `record`'s solution ending at `end_ms` after the
-/// start: the pieces in a shuffled order (from `seed`; no reading order),
-/// the last one taken off and put back (a correction), uneven gaps.
-/// `end_ms` must exceed twice the pieces' count, so every gap is at least
-/// 1 ms.
-pub fn person_path(record: &LevelRecord, seed: u64, end_ms: u64) -> String {
-    let cells = record.solution_cells();
-    let width = record.width;
+/// start ([`person_path_of_cells`]).
+pub fn person_path(record: &LevelRecord, end_ms: u64) -> String {
+    person_path_of_cells(&record.solution_cells(), record.width, end_ms)
+}
+
+/// A person's path laying piece k on `cells[k]` (`[row, col]` in a
+/// rectangle `width` wide) ending at `end_ms` after the start: the pieces
+/// from the rectangle's far end back (against reading order, which a
+/// script's fill follows), the last one taken off and put back (a
+/// correction), uneven gaps. `end_ms` must exceed twice the pieces'
+/// count, so every gap is at least 1 ms.
+pub fn person_path_of_cells(cells: &[Vec<[usize; 2]>], width: usize, end_ms: u64) -> String {
+    let index = |&[r, c]: &[usize; 2]| r * width + c;
     let place = |piece: usize| TriplexAction::Place {
         piece,
-        cells: cells[piece].iter().map(|[r, c]| r * width + c).collect(),
+        cells: cells[piece].iter().map(index).collect(),
     };
     let mut order: Vec<usize> = (0..cells.len()).collect();
-    let mut state = seed * 0x9E37_79B9 + 1;
-    for i in (1..order.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        order.swap(i, (state % (i as u64 + 1)) as usize);
-    }
+    order.sort_by_key(|&k| std::cmp::Reverse(cells[k].iter().map(index).min()));
     let mut actions: Vec<TriplexAction> = order.iter().map(|&piece| place(piece)).collect();
     let last = *order.last().unwrap();
     actions.push(TriplexAction::Remove { piece: last });
@@ -51,4 +51,10 @@ pub fn person_path(record: &LevelRecord, seed: u64, end_ms: u64) -> String {
         })
         .collect();
     TriplexPath { events }.to_string()
+}
+
+/// When a Triplex start token was issued, Unix ms: its hex holds the level
+/// (4 bytes), then the issue time (8 bytes, big-endian).
+pub fn issued_at(token: &str) -> u64 {
+    u64::from_str_radix(&token[8..24], 16).expect("a token's issue time")
 }
