@@ -94,16 +94,18 @@ fn the_exported_file_holds_everything() {
     succeeded(&["triplex", "export-html", "--out", &out]);
     let html = std::fs::read_to_string(&out).unwrap();
     // The offline budget: every game and every level of both Triplex
-    // families in at most 660 KB (600 KB until the account screen and the
+    // families in at most 670 KB (600 KB until the account screen and the
     // solving-path recorder of issue 38 came in at 606,620 bytes; 620 KB
     // until issue 40's layout rule, result card and Share, Redo and Pause,
     // print headings, level grades and their texts in five languages made
     // 623,443; 640 KB until the daily paths' recorder and replay, the
     // account offer, Kakuro's pause, aids and result card, the level
-    // filters and the sync notices made 652,832).
+    // filters and the sync notices made 652,832; 660 KB until the level
+    // screens' solving paths and held-claim notices and the result cards
+    // of Today and the daily ChessMemory made 660,704).
     assert!(
-        html.len() <= 660_000,
-        "the offline file is {} bytes, over the 660 KB budget",
+        html.len() <= 670_000,
+        "the offline file is {} bytes, over the 670 KB budget",
         html.len()
     );
     // Nothing is loaded from elsewhere.

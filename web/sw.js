@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "13821faf61eee4a7";
+const VERSION = "5d2680d84139c484";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -6,6 +6,9 @@
 #![allow(dead_code)]
 
 use gridforge_triplex::{LevelRecord, Pack};
+
+#[path = "../../crates/server/tests/common/triplex_paths.rs"]
+mod triplex_paths;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -194,8 +197,9 @@ pub async fn submit(
 }
 
 /// Submits a solve as the web client does when signed in with the session
-/// `cookie` (the CSRF header with it): only accounts claim first solves
-/// (issue 38).
+/// `cookie` (the CSRF header with it) and with a person's solving path
+/// (an account's solve without one is held): only accounts claim first
+/// solves (issue 38).
 pub async fn submit_as(
     client: &reqwest::Client,
     base: &str,
@@ -204,7 +208,15 @@ pub async fn submit_as(
     name: Option<&str>,
     cookie: &str,
 ) -> Result<(StatusCode, Value), reqwest::Error> {
-    let mut body = json!({"token": token, "placements": solution_of(n)});
+    // The path ends a little before now, as the client's ends at the last
+    // piece laid.
+    let issued_at = triplex_paths::issued_at(token);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis() as u64;
+    let path = triplex_paths::person_path(record(n), now.saturating_sub(issued_at + 20));
+    let mut body = json!({"token": token, "placements": solution_of(n), "path": path});
     if let Some(name) = name {
         body["name"] = json!(name);
     }

@@ -3,7 +3,7 @@
 // keys with the solutions of the committed level list (read by the test, not
 // by the client), the chain, records kept under BlockPuzzle's routes and not
 // Triplex's (an anonymous solver is offered an account; an account's first
-// solve is named), a reload, level codes in a fresh context, the hint, every
+// solve, sent with its solving path, is named), a reload, level codes in a fresh context, the hint, every
 // shape drawn as its shape on a desktop and a phone, and the exported file
 // from file:// with the network blocked. Tests run in order and share one
 // server.
@@ -20,8 +20,12 @@ import {
   ready,
   savedProgress,
   solveWith,
+  solvesSent,
   text,
 } from "../lib/browser.mjs";
+import { advanceClocks } from "../lib/daily.mjs";
+import { pathEnd, solutionIndices } from "../lib/solution.mjs";
+import { decodePath } from "../../web/js/solve-path.js";
 import { blockpuzzleLevels, chainVectors, exportedFile, webPack } from "../lib/engine.mjs";
 import { assertDrawnAs, drawnPieces } from "../lib/pieces.mjs";
 
@@ -158,6 +162,8 @@ test("BlockPuzzle from its tile: the list, levels 1 and 2 solved, the chain, rec
 test("an account's first solve of a BlockPuzzle level is named under BlockPuzzle's routes, not Triplex's", async () => {
   const n = 6;
   await withPage("account-claim", {}, async (page, context) => {
+    // The page's clock moves with the server's: the path's times and the solve's agree.
+    await page.clock.install();
     await authenticator(context, page);
     await page.goto(`${site()}#/account`);
     await ready(page);
@@ -174,8 +180,15 @@ test("an account's first solve of a BlockPuzzle level is named under BlockPuzzle
     await page.waitForSelector("#records-none");
     // Solved once the account is no longer provisional (a new account's
     // claim is held for review): the claim is public and named.
-    await suite.shiftClock(PAST_PROVISIONAL_MS);
+    await advanceClocks(suite, page, PAST_PROVISIONAL_MS);
+    const sent = solvesSent(page, FAMILY, n);
+    const solved = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/api/${FAMILY}/levels/${n}/solves`));
     await solveWith(page, levels[n - 1], dragPiece);
+    const answer = await (await solved).json();
+    assert.deepEqual([answer.first, answer.under_review], [true, false], JSON.stringify(answer));
+    // One solve, with a path the server replayed: every piece laid where the solution has it.
+    assert.equal(sent.length, 1);
+    assert.deepEqual(pathEnd(decodePath(sent[0].path).events), solutionIndices(levels[n - 1]));
     const name = "Блоки & <b>co</b>";
     await page.waitForSelector("#name-dialog[open]");
     assert.equal(await page.locator("#claim-dialog[open]").count(), 0);

@@ -18,7 +18,9 @@
 // page's, are moved on past the puzzle's human floor before the last digit,
 // so the solving paths the client sends are not held for review (issue 38). A past day says its play does not count, and
 // with the daily routes unreachable Today says the dailies need the server
-// while the games still open. Screens: test-artifacts/daily-*.png.
+// while the games still open. The finished daily ChessMemory and the day
+// (Today) have result cards to share, without spoilers, in five languages.
+// Screens: test-artifacts/daily-*.png.
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -37,7 +39,10 @@ const desktop = { viewport: { width: 1280, height: 900 } };
 const NAME = "Daily Tester";
 /** How far the clocks move before a daily's last digit: past any easy or medium daily's human floor. */
 const PAST_THE_FLOOR_MS = 5 * 60_000;
-const en = JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8"));
+const catalogs = Object.fromEntries(
+  ["en", "de", "fr", "ru", "zh"].map((lang) => [lang, JSON.parse(readFileSync(path.join(WEB, "i18n", `${lang}.json`), "utf8"))]),
+);
+const en = catalogs.en;
 /** The rank cell of the player's own unlisted line (issue 38). */
 const wouldBe = (rank) => en["daily.wouldBe"].replace("{rank}", String(rank));
 
@@ -129,6 +134,8 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.ok(!row.includes(NAME), `an anonymous line shows no name: ${row}`);
     assert.equal(await mine.getAttribute("data-rank"), "1");
     assert.equal(await mine.locator("td").first().innerText(), wouldBe(1));
+    // Its name cell says "you" once (not "you (you)").
+    assert.equal(await mine.locator("td").nth(1).innerText(), en["daily.you"]);
     const easyTable = await publicTable(page, `api/kakuro/daily/${date}/easy/table`);
     assert.deepEqual([easyTable.solvers, easyTable.best, easyTable.assisted], [0, [], []], JSON.stringify(easyTable));
     await snap(page, "kakuro-solved");
@@ -158,6 +165,12 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal(end.under_review, false);
     await page.waitForSelector("#daily-result-text[data-counted='true'][data-under-review='false']");
     assert.match(await text(page, "#daily-result-text"), /: you would be #1\. Only accounts are on the tables\.$/);
+    // The result card to share: the day, the daily, the server's time and
+    // moves, the streak, the day's link; no square, no piece.
+    assert.equal(
+      await text(page, "#result-text"),
+      `gridforge · Today · ${date} · ChessMemory\n${formatDuration(end.time_ms)} · ${end.moves} moves · 1-day streak\n${new URL(suite.url).origin}/#/today`,
+    );
     const chessRow = page.locator("#daily-table-chess tr.you");
     await chessRow.waitFor();
     const chessText = await chessRow.innerText();
@@ -235,6 +248,34 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     assert.equal(await page.getAttribute("li[data-key='kakuro-hard']", "data-done"), "false");
     assert.ok((await text(page, "#daily-mark-kakuro-medium")).includes(en["daily.assisted"]));
     assert.equal(await page.getAttribute("#daily-streak-count", "data-streak"), "1");
+    // The day's result card: a line per daily done (the better of the two
+    // ChessMemory games), the streak, the link; no clue, digit or square.
+    const dayCard = await text(page, "#daily-day-card #result-text");
+    const expectedCard = (game) =>
+      [
+        `gridforge · Today · ${date}`,
+        `Kakuro Easy ${time} · no help`,
+        `Kakuro Medium ${formatDuration(helped.body.time_ms)} · with help`,
+        `ChessMemory ${formatDuration(game.time_ms)} · ${game.moves} moves`,
+        "1-day streak",
+        `${new URL(suite.url).origin}/#/today`,
+      ].join("\n");
+    assert.ok([end, endAgain].some((game) => dayCard === expectedCard(game)), dayCard);
+    assert.ok(await page.isVisible("#daily-day-card #share-result"));
+    // In every language: six lines, the day and the times, nothing missing
+    // shown as "null", "undefined" or "NaN", no catalog key.
+    for (const lang of ["ru", "fr", "de", "zh", "en"]) {
+      await page.selectOption("#language", lang);
+      await page.waitForFunction(
+        (heading) => document.querySelector("#daily-day-card h2")?.textContent === heading,
+        catalogs[lang]["daily.yourDay"],
+      );
+      const shown = await text(page, "#daily-day-card #result-text");
+      assert.equal(shown.split("\n").length, 6, `${lang}: ${shown}`);
+      assert.doesNotMatch(shown, /null|undefined|NaN|\b(share|daily|home|kakuro)\.[a-z]/i, `${lang}: ${shown}`);
+      assert.ok(shown.includes(date) && shown.includes(time), `${lang}: ${shown}`);
+      assert.ok(shown.startsWith(`gridforge · ${catalogs[lang]["daily.title"]} · ${date}\n`), `${lang}: ${shown}`);
+    }
     // Today's tables show the player's own lines as the rank they would have.
     assert.equal(await page.locator("#daily-table-kakuro-easy tr.you td").first().innerText(), wouldBe(1));
     assert.equal(await page.locator("#daily-table-chess tr.you td").first().innerText(), wouldBe(1));

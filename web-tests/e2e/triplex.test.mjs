@@ -4,7 +4,10 @@
 // an account, a new account's claim is held, an older account's is named),
 // reload, languages, level codes, hints (the server's, the worker's when the
 // server fails, cancelled by a move), and the exported file from file://
-// with the network blocked. Tests run in order and share one server.
+// with the network blocked. Every solve carries its solving path (issue
+// 38), which the server replays and, a day after a claim, publishes; a
+// held claim says so to its player and to the next. Tests run in order and
+// share one server.
 
 import assert from "node:assert/strict";
 import { readFileSync, statSync } from "node:fs";
@@ -16,15 +19,20 @@ import {
   blockNetwork,
   dragPiece,
   e2eSuite,
+  entryOfToken,
   keyPiece,
   ready,
   savedProgress,
   solveWith,
+  solvesSent,
   text,
   touchPiece,
   touchTap,
 } from "../lib/browser.mjs";
 import { WEB, chainVectors, enginePack, exportedFile } from "../lib/engine.mjs";
+import { advanceClocks } from "../lib/daily.mjs";
+import { pathEnd, solutionIndices } from "../lib/solution.mjs";
+import { decodePath, GAME_TRIPLEX } from "../../web/js/solve-path.js";
 
 const suite = e2eSuite("triplex");
 const { withPage, snap } = suite;
@@ -44,6 +52,23 @@ const answerOf = (page, suffix) =>
     body: await r.json(),
   }));
 
+/** A day and a second: past the publication delay of a level solve's path (published.rs). */
+const PAST_PATH_DELAY_MS = 86_400_000 + 1_000;
+
+/**
+ * Checks the one solve the page sent (the list of solvesSent): it carried a
+ * solving path, not resent without one, that ends with every piece where
+ * `record`'s solution has it, no later than the server's time for it.
+ */
+function assertSentPath(sent, record, answer) {
+  assert.equal(sent.length, 1, "one solve sent: the server took its path");
+  const { game, events } = decodePath(sent[0].path);
+  assert.equal(game, GAME_TRIPLEX);
+  assert.deepEqual(pathEnd(events), solutionIndices(record));
+  assert.ok(events.at(-1).t <= answer.time_ms, `the path ends at ${events.at(-1).t}, the solve took ${answer.time_ms}`);
+  return events;
+}
+
 /** The server's table of records of Triplex level n. */
 const recordsOf = async (n) => (await fetch(`${suite.url}api/triplex/levels/${n}/records`)).json();
 
@@ -62,6 +87,7 @@ test("level 1 solved by dragging: the anonymous solver is offered an account, th
     // The server refuses solves faster than 250 ms per piece.
     await page.waitForTimeout(1000);
     const solved = answerOf(page, "/api/triplex/levels/1/solves");
+    const sent = solvesSent(page, "triplex", 1);
     await solveWith(page, pack.levels[0], dragPiece);
 
     // First solve of the level on this server, without an account: only
@@ -73,6 +99,10 @@ test("level 1 solved by dragging: the anonymous solver is offered an account, th
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.first, false);
     assert.equal(answer.body.would_be_first, true);
+    // Its path, played far below the level's human floor: an anonymous
+    // solve is on no table, so it is not held (and counts).
+    assert.equal(answer.body.under_review, false);
+    assert.equal(assertSentPath(sent, pack.levels[0], answer.body).length, pack.levels[0].pieces.length);
     // The solved panel says the time, the way on and the result card to
     // share (game, level, time, moves, no help, the level's link: no
     // placement); behind the dialog the table already counts the solve.
@@ -127,6 +157,8 @@ test("level 1 solved by dragging: the anonymous solver is offered an account, th
 
 test("accounts claim first solves: a new account's claim is held, an older account names itself, in Russian plural forms", async () => {
   await withPage("account-claims", {}, async (page, context) => {
+    // The page's clock moves with the server's (advanceClocks): the path's times and the solve's agree.
+    await page.clock.install();
     await authenticator(context, page);
     // Level 1, solved before by someone without an account, is still
     // unclaimed: another anonymous solve is offered the account screen.
@@ -156,10 +188,14 @@ test("accounts claim first solves: a new account's claim is held, an older accou
     }, "a new start token");
     await page.waitForTimeout(1000);
     const held = answerOf(page, "/api/triplex/levels/1/solves");
+    const heldSent = solvesSent(page, "triplex", 1);
     await solveWith(page, pack.levels[0], dragPiece);
     const answer = await held;
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual([answer.body.first, answer.body.under_review, answer.body.would_be_first], [true, true, false]);
+    assertSentPath(heldSent, pack.levels[0], answer.body);
+    // The player is told, under the board.
+    assert.equal(await text(page, "#solved-held"), en["play.solvedHeld"]);
     await page.waitForSelector("#records-solves");
     await page.waitForTimeout(500);
     assert.equal(await page.locator("#name-dialog[open]").count(), 0);
@@ -180,12 +216,15 @@ test("accounts claim first solves: a new account's claim is held, an older accou
     await page.waitForSelector(".play[data-level='4']");
     await assertEventually(async () => Boolean((await savedProgress(page, "triplex"))?.boards?.["4"]?.token), "a start token");
     await page.waitForSelector("#records-none");
-    await suite.shiftClock(PAST_PROVISIONAL_MS);
+    await advanceClocks(suite, page, PAST_PROVISIONAL_MS);
     const claimed = answerOf(page, "/api/triplex/levels/4/solves");
+    const claimSent = solvesSent(page, "triplex", 4);
     await solveWith(page, pack.levels[3], dragPiece);
     const claim = await claimed;
     assert.equal(claim.status, 200, JSON.stringify(claim.body));
     assert.deepEqual([claim.body.first, claim.body.under_review], [true, false]);
+    assert.equal(await page.locator("#solved-held").count(), 0);
+    const claimEvents = assertSentPath(claimSent, pack.levels[3], claim.body);
     const name = `<img src=x onerror=pwned=1>&Ада`;
     await page.waitForSelector("#name-dialog[open]");
     assert.equal(await page.locator("#claim-dialog[open]").count(), 0);
@@ -210,6 +249,18 @@ test("accounts claim first solves: a new account's claim is held, an older accou
     await page.waitForSelector("#records-first .name");
     assert.match(await text(page, "#records-first"), /^Первым решил .+ (сейчас|\d+ секунд[уы]? назад)\.$/);
     assert.equal(await text(page, "#records-solves"), "1 решение");
+
+    // The claim's path, as the server kept it: published a day after the
+    // solve (not before), the very text the page sent.
+    const pathOf = () => fetch(`${suite.url}api/paths/${entryOfToken(claimSent[0].token)}`);
+    const early = await pathOf();
+    assert.equal(early.status, 403, await early.text());
+    await suite.shiftClock(PAST_PATH_DELAY_MS);
+    const published = await pathOf();
+    assert.equal(published.status, 200);
+    const kept = await published.json();
+    assert.deepEqual([kept.game, kept.path, kept.time_ms], ["triplex", claimSent[0].path, claim.body.time_ms]);
+    assert.deepEqual(decodePath(kept.path).events, claimEvents);
   });
 });
 
@@ -249,6 +300,19 @@ test("a reload restores a half-done board exactly", async () => {
     assert.notDeepEqual(home[order[0]], before[order[0]]);
     await page.click("#undo");
     assert.deepEqual(await board(), undone);
+
+    // Solved from there: the path the autosave kept through the reload,
+    // with the undo, the start over and its undo in it, is the one the
+    // server replays and takes.
+    const sent = solvesSent(page, "triplex", 1);
+    const solved = answerOf(page, "/api/triplex/levels/1/solves");
+    for (const k of order.slice(1)) await dragPiece(page, record, k);
+    await page.waitForSelector("#solved-title");
+    const answer = await solved;
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const events = assertSentPath(sent, record, answer.body);
+    assert.equal(events.filter((e) => e.cells === null).length, 2, "the undo and the start over took two pieces out");
+    assert.equal(events.length, 7);
   });
 });
 
@@ -311,10 +375,13 @@ test("the keyboard alone solves a level: choose, arrows, Enter, R", async () => 
     await solveWith(page, record, keyPiece);
     // Level 1 is claimed (the claim held for review): neither a name nor an account asked.
     await page.waitForSelector("#records-solves");
-    await assertEventually(async () => (await text(page, "#records-solves")) === "3 solves", "3 solves");
+    // Level 1's anonymous solves: the first test's, the second's, the reload test's and this one (the held claim is not counted).
+    await assertEventually(async () => (await text(page, "#records-solves")) === "4 solves", "4 solves");
     assert.equal(await page.locator("#name-dialog[open]").count(), 0);
     assert.equal(await page.locator("#claim-dialog[open]").count(), 0);
     assert.equal(await page.locator("#records-first").count(), 0, "a held claim is not listed");
+    // It still holds the level, and the table says so.
+    assert.equal(await text(page, "#records-claim-held"), en["records.claimHeld"]);
   });
 });
 

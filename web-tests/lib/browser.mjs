@@ -343,6 +343,25 @@ export async function solveWith(page, record, place) {
   await page.waitForSelector("#solved-title");
 }
 
+/**
+ * Every solve `page` posts for `family`'s level n from now on: a list that
+ * fills with each request's JSON body ({token, placements, path, ...}) as
+ * the page sends it (a client that resent a solve without its path, after
+ * the server refused the path, shows as two).
+ */
+export function solvesSent(page, family, n) {
+  const sent = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.endsWith(`/api/${family}/levels/${n}/solves`)) {
+      sent.push(r.postDataJSON());
+    }
+  });
+  return sent;
+}
+
+/** The entry id of the solve made with a Triplex start token (hex: level, issue time, then the 16-byte nonce): what /api/paths and the review queue name it by. */
+export const entryOfToken = (token) => `triplex-${token.slice(24, 56)}`;
+
 /** The saved progress of a Triplex family ("triplex", "blockpuzzle") in the page's localStorage. */
 export function savedProgress(page, family) {
   return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), `gridforge.${family}.v1`);

@@ -22,3 +22,29 @@ export function normalized(cells) {
     .map(([r, c]) => [r - minR, c - minC])
     .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
+
+/**
+ * Where a solving path's events (solve-path.js decodePath) leave each piece
+ * of `record` inside the rectangle: piece → its cells row·width + col,
+ * sorted; a piece taken out is absent. Compare with solutionIndices.
+ */
+export function pathEnd(events) {
+  const lies = new Map();
+  for (const e of events) {
+    if (e.cells === null) lies.delete(e.piece);
+    else lies.set(e.piece, [...e.cells].sort((a, b) => a - b));
+  }
+  return new Map([...lies].sort(([a], [b]) => a - b));
+}
+
+/** Every piece of `record` where the engine's solution has it, as pathEnd gives it. */
+export function solutionIndices(record) {
+  return new Map(
+    Array.from({ length: record.pieces.length }, (_, k) => [
+      k,
+      solutionCells(record, k)
+        .map(([r, c]) => r * record.width + c)
+        .sort((a, b) => a - b),
+    ]),
+  );
+}

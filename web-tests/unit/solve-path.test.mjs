@@ -118,3 +118,57 @@ test("a Triplex recorder turns the pieces inside the rectangle into the fixture'
   assert.equal(r.encode(), FIXTURES.triplex[0].text);
   assert.deepEqual(r.events, FIXTURES.triplex[0].events);
 });
+
+/**
+ * Replays Triplex events as the server does (crates/triplex/src/path.rs),
+ * for shapes alone: every event changes something, no placement covers a
+ * cell another piece covers. Returns piece → sorted cells.
+ */
+function replayCells(events) {
+  const lies = new Map();
+  events.forEach((e, i) => {
+    const was = lies.get(e.piece);
+    lies.delete(e.piece);
+    if (e.cells === null) {
+      assert.ok(was, `event ${i}: piece ${e.piece} removed but not inside`);
+      return;
+    }
+    const cells = [...e.cells].sort((a, b) => a - b);
+    assert.notEqual(String(was), String(cells), `event ${i}: no change`);
+    for (const [other, covered] of lies) {
+      assert.ok(!cells.some((c) => covered.includes(c)), `event ${i}: piece ${e.piece} overlaps piece ${other}`);
+    }
+    lies.set(e.piece, cells);
+  });
+  return lies;
+}
+
+test("a Triplex recorder's sync never lays a piece on another: moves at once, pieces trading places", () => {
+  const c = clock();
+  const r = createRecorder(GAME_TRIPLEX, { now: c.now });
+  const boards = [
+    [[0, [0, 1]], [1, [2, 3]], [2, [4, 5]]],
+    // Piece 0 goes where piece 1 was, piece 1 where piece 2 was, piece 2 out (a hint's undo).
+    [[0, [2, 3]], [1, [4, 5]]],
+    // Pieces 0 and 1 trade places.
+    [[0, [4, 5]], [1, [2, 3]]],
+    // A cycle of three (a reset and a redo in one step).
+    [[0, [2, 3]], [1, [6, 7]], [2, [4, 5]]],
+    [[0, [4, 5]], [1, [2, 3]], [2, [6, 7]]],
+    [],
+  ];
+  boards.forEach((board, i) => {
+    c.at(1000 * (i + 1));
+    r.sync(new Map(board));
+    const lies = replayCells(r.events);
+    assert.deepEqual(
+      [...lies].sort(([a], [b]) => a - b),
+      board.map(([k, cells]) => [k, [...cells].sort((a, b) => a - b)]).sort(([a], [b]) => a - b),
+      `board ${i}`,
+    );
+  });
+  // Times strictly increase through every step.
+  const times = r.events.map((e) => e.t);
+  assert.ok(times.every((t, i) => i === 0 || t > times[i - 1]), String(times));
+  assert.equal(decodePath(r.encode()).events.length, r.events.length);
+});

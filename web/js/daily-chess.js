@@ -240,6 +240,8 @@ export function createDailyChess(shared) {
       h("span", { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)), "data-under-review": String(Boolean(r?.underReview)) }, text),
       button("daily-chess-again", t("daily.playAgain"), () => render(c.view, c.date, true)),
       h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
+      // The server's result as a card to share (share.js): time and moves, no square.
+      r ? shared.resultCard(c.date, "chess", null, r, ui.end.hidden) : null,
     );
     ui.end.hidden = false;
   }

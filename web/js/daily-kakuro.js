@@ -19,7 +19,7 @@
 
 import { button, h } from "./dom.js";
 import { openReplay } from "./daily-replay.js";
-import { dailyKey, dayOf, isDate, recordResult, streak } from "./daily-store.js";
+import { dailyKey, isDate, recordResult } from "./daily-store.js";
 import { dailyTitle, tableSection } from "./daily-tables.js";
 import { createKakuroApi } from "./kakuro-api.js";
 import { newGame, restoreGame, serializeGame } from "./kakuro-game.js";
@@ -27,7 +27,6 @@ import { keyDown } from "./kakuro-input.js";
 import { DIFFICULTIES, parseBoard, solutionText } from "./kakuro-model.js";
 import { showBoardScreen } from "./kakuro-play.js";
 import { loadKakuroSettings } from "./kakuro-store.js";
-import { resultCard } from "./share.js";
 import { createRecorder, GAME_KAKURO } from "./solve-path.js";
 
 /** How far two reckonings of the server's start may differ and still be the same start (network delays), ms. */
@@ -241,21 +240,9 @@ export function createDailyKakuro(shared) {
       ...(c.offline ? [button("daily-retry", t("daily.retry"), () => submit(c))] : []),
       h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
       // The server's result as a card to share (share.js), the streak with it.
-      r && !r.refused ? resultCard(words.i18n(), dailyResult(c, r), { celebrate: c.justSent === true }) : null,
+      r && !r.refused ? shared.resultCard(c.date, "kakuro", c.difficulty, r, c.justSent === true) : null,
     );
     c.justSent = false;
-  }
-
-  /** The result card of daily `c` with the server's result `r`: the day, the difficulty, the time, help or not, the streak. */
-  function dailyResult(c, r) {
-    return {
-      game: t("daily.title"),
-      label: `${c.date} · ${t("home.kakuro.name")} ${words.difficulty(c.difficulty)}`,
-      ms: r.ms,
-      assisted: r.assisted === true,
-      streak: streak(data, dayOf(Date.now())).current,
-      url: `${location.origin}${location.pathname}${shared.dayHref(c.date)}`,
-    };
   }
 
   async function loadTable(c) {

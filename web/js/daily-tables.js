@@ -78,9 +78,15 @@ export function tableSection(words, key, title, table, chess = false, onReplay =
       h(
         "td",
         {},
-        name(row.name),
-        row.provisional ? h("span", { class: "daily-provisional" }, ` (${t("account.provisional")})`) : null,
-        mine ? h("strong", { class: "daily-you-mark" }, ` (${t("daily.you")})`) : null,
+        // The player's own line: its name with the mark, or (unlisted,
+        // no name on the table) the mark's word alone.
+        mine && row.name == null
+          ? h("strong", { class: "daily-you-mark" }, t("daily.you"))
+          : [
+              name(row.name),
+              row.provisional ? h("span", { class: "daily-provisional" }, ` (${t("account.provisional")})`) : null,
+              mine ? h("strong", { class: "daily-you-mark" }, ` (${t("daily.you")})`) : null,
+            ],
       ),
       h("td", {}, duration(row.time_ms)),
       chess ? h("td", {}, String(row.moves)) : null,
@@ -92,7 +98,7 @@ export function tableSection(words, key, title, table, chess = false, onReplay =
     return rowOf(row, mine);
   });
   if (you && !you.assisted && !held && !youShown && Number.isInteger(you.rank)) {
-    rows.push(rowOf({ rank: you.rank, name: t("daily.you"), time_ms: you.time_ms, moves: you.moves }, true));
+    rows.push(rowOf({ rank: you.rank, name: null, time_ms: you.time_ms, moves: you.moves }, true));
   }
   if (rows.length) {
     section.append(

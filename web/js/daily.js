@@ -13,10 +13,11 @@ import { createDailyApi } from "./daily-api.js";
 import { createDailyChess } from "./daily-chess.js";
 import { createDailyKakuro } from "./daily-kakuro.js";
 import { openReplay } from "./daily-replay.js";
-import { addDays, dailyKey, dayOf, isDate, loadDaily, playerId, saveDaily } from "./daily-store.js";
+import { addDays, dailyKey, dayOf, isDate, loadDaily, playerId, saveDaily, streak } from "./daily-store.js";
 import { dailyTitle, dateText, streakSection, tableSection } from "./daily-tables.js";
 import { DIFFICULTIES } from "./kakuro-model.js";
 import { kakuroWords } from "./kakuro-words.js";
+import { dayShareText, resultCard } from "./share.js";
 import { askName } from "./triplex-dialogs.js";
 
 /** How far back the archive goes (the server serves 366 days back). */
@@ -36,6 +37,11 @@ export function createDaily(ctx) {
 
   /** The address of the Today screen of `date` (today's is #/today). */
   const dayHref = (date) => (!date || date === dayOf(Date.now()) ? "#/today" : `#/today/${date}`);
+  /** A daily's name in a shared text: "Kakuro Easy", "ChessMemory". */
+  const shareName = (game, difficulty = null) =>
+    game === "kakuro" ? `${t("home.kakuro.name")} ${words.difficulty(difficulty)}` : t("home.chess.name");
+  /** The link of a shared text: the day's Today screen. */
+  const dayUrl = (date) => `${location.origin}${location.pathname}${dayHref(date)}`;
 
   const shared = {
     ctx,
@@ -46,6 +52,23 @@ export function createDaily(ctx) {
     data,
     save: () => saveDaily(ctx.storage, data),
     dayHref,
+    /**
+     * The result card of one daily of `date` (share.js) from the result
+     * `r` ({ms, moves, assisted}): the day, the daily, the time, moves and
+     * help where they apply, the streak, the day's link.
+     */
+    resultCard(date, game, difficulty, r, celebrate) {
+      const result = {
+        game: t("daily.title"),
+        label: `${date} · ${shareName(game, difficulty)}`,
+        ms: r.ms,
+        moves: r.moves ?? null,
+        assisted: game === "kakuro" ? r.assisted === true : null,
+        streak: streak(data, dayOf(Date.now())).current,
+        url: dayUrl(date),
+      };
+      return resultCard(ctx.i18n(), result, { celebrate });
+    },
     /** The player's name for the tables, asked once (the dialog of Triplex's records). */
     name: async () => (data.name || data.asked ? data.name : changeName()),
     /** A daily's screen with only a line saying why there is no board (catalog key `key`). */
@@ -183,7 +206,36 @@ export function createDaily(ctx) {
         if (shown === "today") renderToday(view, date);
       }, { class: "ghost" }),
     );
-    section.append(...parts, nameLine, streakSection(words, ctx.i18n().lang, data, today, keys()), archive(today, day));
+    section.append(...parts, dayCard(day), nameLine, streakSection(words, ctx.i18n().lang, data, today, keys()), archive(today, day));
+  }
+
+  /**
+   * The day's result card, once a daily of it is done: one line per daily
+   * done (in the order of the list), the streak, the day's link; null
+   * before.
+   */
+  function dayCard(day) {
+    const done = data.days[day] ?? {};
+    const results = [
+      ...DIFFICULTIES.map((d) => ({ key: dailyKey("kakuro", d), name: shareName("kakuro", d), help: true })),
+      { key: dailyKey("chess"), name: shareName("chess"), help: false },
+    ]
+      .filter(({ key }) => done[key])
+      .map(({ key, name, help }) => ({
+        name,
+        ms: done[key].ms,
+        moves: done[key].moves ?? null,
+        assisted: help ? done[key].assisted === true : null,
+      }));
+    if (!isDate(day) || results.length === 0) return null;
+    const text = dayShareText(ctx.i18n(), {
+      title: t("daily.title"),
+      date: day,
+      results,
+      streak: streak(data, dayOf(Date.now())).current,
+      url: dayUrl(day),
+    });
+    return h("section", { class: "daily-day-card", id: "daily-day-card" }, h("h2", {}, t("daily.yourDay")), resultCard(ctx.i18n(), text));
   }
 
   /** The tables of the day's dailies, in the order of the list. */

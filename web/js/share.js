@@ -13,14 +13,34 @@ import { button, h } from "./dom.js";
  * apply is left out.
  */
 export function shareText(i18n, { game, label = null, ms, moves = null, assisted = null, streak = null, url = null }) {
+  return [heading(game, label), howLine(i18n, { ms, moves, assisted, streak }), url].filter(Boolean).join("\n");
+}
+
+/** The first line of a shared text: "gridforge · game · label". */
+const heading = (...parts) => ["gridforge", ...parts].filter(Boolean).join(" · ");
+
+/** How one result went: "1:23 · 40 moves · no help · 3-day streak", the parts that apply. */
+function howLine(i18n, { ms, moves = null, assisted = null, streak = null }) {
   const { t } = i18n;
-  const how = [
+  return [
     i18n.duration(ms),
-    moves === null ? null : t("share.moves", { count: moves }),
-    assisted === null ? null : t(assisted ? "share.assisted" : "share.unassisted"),
+    Number.isInteger(moves) ? t("share.moves", { count: moves }) : null,
+    assisted === null || assisted === undefined ? null : t(assisted ? "share.assisted" : "share.unassisted"),
     streak ? t("share.streak", { count: streak }) : null,
-  ].filter(Boolean);
-  return [["gridforge", game, label].filter(Boolean).join(" · "), how.join(" · "), url].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * The shared text of a day of dailies (the Today screen): `title` and
+ * `date`, then one line per daily done ({name, ms, moves, assisted}), the
+ * streak and the link. No daily's puzzle or board is in it.
+ */
+export function dayShareText(i18n, { title, date, results, streak = null, url = null }) {
+  const lines = results.map((r) => `${r.name} ${howLine(i18n, r)}`);
+  const kept = streak ? i18n.t("share.streak", { count: streak }) : null;
+  return [heading(title, date), ...lines, kept, url].filter(Boolean).join("\n");
 }
 
 /**
@@ -47,14 +67,16 @@ export async function shareResult(text) {
 }
 
 /**
- * The result card: the result's lines and a Share button, with a line
+ * The result card: the result's lines (`result` as shareText takes it, or
+ * the text itself) and a Share button, with a line
  * saying what sharing did (`id` prefixes the elements' ids). `celebrate`
  * plays the short finish animation (css/app.css; none when the player
  * asks for reduced motion).
  */
 export function resultCard(i18n, result, { celebrate = false } = {}) {
   const { t } = i18n;
-  const text = shareText(i18n, result);
+  // A text made already (a day's, dayShareText), or the result's own.
+  const text = typeof result === "string" ? result : shareText(i18n, result);
   const said = h("p", { class: "share-said", id: "share-said", role: "status" });
   const card = h(
     "div",

@@ -148,6 +148,9 @@ export function decodePath(text) {
   return { game, events };
 }
 
+/** A placement's cells as one comparable key (sorted, joined by ","). */
+const cellKey = (cells) => [...cells].sort((a, b) => a - b).join();
+
 /**
  * A recorder the game screen tells each input. `elapsedMs` is the time since
  * the start (as the server counts it) when the recorder is made: 0 at a
@@ -160,7 +163,8 @@ export function decodePath(text) {
  * Triplex: place(piece, cells)          cells: indices in the rectangle
  *          remove(piece)                the piece left the rectangle
  *          sync(inside)                  inside: Map piece → cells of every
- *                                        piece wholly inside (undo, reset)
+ *                                        piece wholly inside (after every
+ *                                        move, undo, redo, reset, hint)
  * Both:    events (a copy, for storage), encode() (the wire text).
  */
 export function createRecorder(game, { elapsedMs = 0, events = [], now = () => performance.now() } = {}) {
@@ -172,7 +176,7 @@ export function createRecorder(game, { elapsedMs = 0, events = [], now = () => p
     if (game === GAME_KAKURO) {
       if (e.digit) state.set(e.cell, e.digit);
       else state.delete(e.cell);
-    } else if (e.cells) state.set(e.piece, [...e.cells].sort((a, b) => a - b).join());
+    } else if (e.cells) state.set(e.piece, cellKey(e.cells));
     else state.delete(e.piece);
   }
 
@@ -182,7 +186,7 @@ export function createRecorder(game, { elapsedMs = 0, events = [], now = () => p
   }
 
   function place(piece, cells) {
-    const key = [...cells].sort((a, b) => a - b).join();
+    const key = cellKey(cells);
     if (state.get(piece) === key) return;
     state.set(piece, key);
     push({ piece, cells: [...cells] });
@@ -206,7 +210,23 @@ export function createRecorder(game, { elapsedMs = 0, events = [], now = () => p
     remove,
     sync(inside) {
       for (const piece of [...state.keys()]) if (!inside.has(piece)) remove(piece);
-      for (const [piece, cells] of inside) place(piece, cells);
+      // Several pieces may move at once (an undo of a hint, a reset): each
+      // is placed once the cells it goes to are free, as the replay allows
+      // no overlap; when none can go (pieces trading places), the piece in
+      // the way leaves the rectangle first.
+      let moving = [...inside].filter(([piece, cells]) => state.get(piece) !== cellKey(cells));
+      while (moving.length) {
+        const owner = new Map();
+        for (const [piece, key] of state) for (const cell of key.split(",")) owner.set(Number(cell), piece);
+        const blocker = (piece, cells) => cells.map((c) => owner.get(c)).find((p) => p !== undefined && p !== piece);
+        const free = moving.find(([piece, cells]) => blocker(piece, cells) === undefined);
+        if (free) {
+          place(free[0], free[1]);
+          moving = moving.filter((m) => m !== free);
+        } else {
+          remove(blocker(moving[0][0], moving[0][1]));
+        }
+      }
     },
     get events() {
       return log.map((e) => ({ ...e }));

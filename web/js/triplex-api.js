@@ -19,16 +19,26 @@ export function createTriplexApi(base, family, fetchImpl = globalThis.fetch) {
     },
     /**
      * Submits a solve: `placements` as [{piece, cells}], `hinted` when a
-     * hint was used. Resolves to the server's answer {time_ms, first, named,
-     * hinted} or null.
+     * hint was used, `path` the solving path's wire text (solve-path.js) or
+     * undefined. Resolves to the server's answer {time_ms, first, named,
+     * hinted, under_review, would_be_first} or null. A refused solve that
+     * carried a path is sent once more without it: a path the server does
+     * not replay uses no token and records nothing, and a solve without a
+     * path is recorded (an account's held for review) rather than lost.
      */
-    async submit(n, token, placements, hinted = false) {
+    async submit(n, token, placements, hinted = false, path = undefined) {
       const body = {
         token,
         placements: placements.map((p) => ({ piece: p.piece, cells: p.cells })),
       };
       if (hinted) body.hinted = true;
-      const r = await call("POST", `${level(n)}/solves`, body);
+      if (path) body.path = path;
+      let r = await call("POST", `${level(n)}/solves`, body);
+      if (path && r?.status === 422) {
+        console.warn(`the server refused the solving path: ${r.data?.error}`);
+        delete body.path;
+        r = await call("POST", `${level(n)}/solves`, body);
+      }
       return r?.ok ? r.data : null;
     },
     /**

@@ -193,6 +193,26 @@ export function isSolved(level, stage, positions) {
 }
 
 /**
+ * The pieces lying wholly inside the target rectangle, as a solving path
+ * sees them (solve-path.js): a Map piece → the cells it covers, each
+ * row·width + col inside the rectangle.
+ */
+export function piecesInside(level, stage, positions) {
+  const { width: W, height: H } = level;
+  const inside = new Map();
+  positions.forEach((p, k) => {
+    const cells = cellsAt(level, k, p).map(([r, c]) => [r - stage.ty, c - stage.tx]);
+    if (cells.every(([r, c]) => r >= 0 && c >= 0 && r < H && c < W)) {
+      inside.set(
+        k,
+        cells.map(([r, c]) => r * W + c),
+      );
+    }
+  });
+  return inside;
+}
+
+/**
  * The placement of every piece relative to the rectangle, as the server
  * checks it: the piece index, the cells `[row, col]` it covers, and the
  * top-left corner of its shape's bounding box.

@@ -72,6 +72,45 @@ export function createCodeDialog({ levels, t, opened }) {
   };
 }
 
+/** What a dialog's `submitted` answers to stay open (the input was refused). */
+const STAY_OPEN = Symbol("stay open");
+
+/**
+ * Shows the dialog `id` (its form `${id}-form`, its dismiss button
+ * `dismissId`) until the form is submitted or the dialog dismissed (the
+ * button, Escape), then closes it and resolves: to what
+ * `submitted()` gives (it may be async; STAY_OPEN keeps the dialog open), or
+ * to `dismissed`. `focusId` is focused when it opens.
+ */
+function showDialog(id, { dismissId, focusId, submitted = () => true, dismissed = false }) {
+  const dialog = document.getElementById(id);
+  const form = document.getElementById(`${id.replace(/-dialog$/, "")}-form`);
+  const dismiss = document.getElementById(dismissId);
+  return new Promise((resolve) => {
+    const done = (value) => {
+      form.removeEventListener("submit", onSubmit);
+      dismiss.removeEventListener("click", onDismiss);
+      dialog.removeEventListener("cancel", onDismiss);
+      dialog.close();
+      resolve(value);
+    };
+    const onSubmit = async (e) => {
+      e.preventDefault();
+      const value = await submitted();
+      if (value !== STAY_OPEN) done(value);
+    };
+    const onDismiss = (e) => {
+      e.preventDefault();
+      done(dismissed);
+    };
+    form.addEventListener("submit", onSubmit);
+    dismiss.addEventListener("click", onDismiss);
+    dialog.addEventListener("cancel", onDismiss);
+    dialog.showModal();
+    document.getElementById(focusId).focus();
+  });
+}
+
 /**
  * Asks the first solver of a level for a name, starting from `initial`;
  * `submit(name)` resolves to true when the server took it. Resolves to the
@@ -79,41 +118,25 @@ export function createCodeDialog({ levels, t, opened }) {
  * when it is not a first solve (the daily puzzles ask it before play).
  */
 export function askName({ t, initial, submit, heading = null }) {
-  const dialog = document.getElementById("name-dialog");
-  dialog.querySelector("h2").textContent = heading ?? t("name.heading");
+  document.querySelector("#name-dialog h2").textContent = heading ?? t("name.heading");
   const input = document.getElementById("name-input");
   const error = document.getElementById("name-error");
-  const form = document.getElementById("name-form");
-  const skip = document.getElementById("name-skip");
   input.value = initial ?? "";
   error.textContent = "";
-  return new Promise((resolve) => {
-    const done = (value) => {
-      form.removeEventListener("submit", onSubmit);
-      skip.removeEventListener("click", onSkip);
-      dialog.removeEventListener("cancel", onSkip);
-      dialog.close();
-      resolve(value);
-    };
-    const onSubmit = async (e) => {
-      e.preventDefault();
+  return showDialog("name-dialog", {
+    dismissId: "name-skip",
+    focusId: "name-input",
+    dismissed: null,
+    async submitted() {
       const name = input.value.trim();
       if (!name || [...name].length > 32) {
         error.textContent = t("name.invalid");
-        return;
+        return STAY_OPEN;
       }
-      if (await submit(name)) done(name);
-      else error.textContent = t("name.refused");
-    };
-    const onSkip = (e) => {
-      e.preventDefault();
-      done(null);
-    };
-    form.addEventListener("submit", onSubmit);
-    skip.addEventListener("click", onSkip);
-    dialog.addEventListener("cancel", onSkip);
-    dialog.showModal();
-    input.focus();
+      if (await submit(name)) return name;
+      error.textContent = t("name.refused");
+      return STAY_OPEN;
+    },
   });
 }
 
@@ -123,31 +146,7 @@ export function askName({ t, initial, submit, heading = null }) {
  * Resolves to true when they choose to make an account or sign in.
  */
 export function offerAccount() {
-  const dialog = document.getElementById("claim-dialog");
-  const form = document.getElementById("claim-form");
-  const skip = document.getElementById("claim-skip");
-  return new Promise((resolve) => {
-    const done = (value) => {
-      form.removeEventListener("submit", onAccount);
-      skip.removeEventListener("click", onSkip);
-      dialog.removeEventListener("cancel", onSkip);
-      dialog.close();
-      resolve(value);
-    };
-    const onAccount = (e) => {
-      e.preventDefault();
-      done(true);
-    };
-    const onSkip = (e) => {
-      e.preventDefault();
-      done(false);
-    };
-    form.addEventListener("submit", onAccount);
-    skip.addEventListener("click", onSkip);
-    dialog.addEventListener("cancel", onSkip);
-    dialog.showModal();
-    document.getElementById("claim-account").focus();
-  });
+  return showDialog("claim-dialog", { dismissId: "claim-skip", focusId: "claim-account" });
 }
 
 /**
@@ -156,29 +155,5 @@ export function offerAccount() {
  * to go on.
  */
 export function confirmHint() {
-  const dialog = document.getElementById("hint-dialog");
-  const form = document.getElementById("hint-form");
-  const cancel = document.getElementById("hint-cancel");
-  return new Promise((resolve) => {
-    const done = (value) => {
-      form.removeEventListener("submit", onSubmit);
-      cancel.removeEventListener("click", onCancel);
-      dialog.removeEventListener("cancel", onCancel);
-      dialog.close();
-      resolve(value);
-    };
-    const onSubmit = (e) => {
-      e.preventDefault();
-      done(true);
-    };
-    const onCancel = (e) => {
-      e.preventDefault();
-      done(false);
-    };
-    form.addEventListener("submit", onSubmit);
-    cancel.addEventListener("click", onCancel);
-    dialog.addEventListener("cancel", onCancel);
-    dialog.showModal();
-    document.getElementById("hint-show").focus();
-  });
+  return showDialog("hint-dialog", { dismissId: "hint-cancel", focusId: "hint-show" });
 }

@@ -294,6 +294,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       h("strong", { class: "solved-title", id: "solved-title" }, t("play.solved")),
       record ? h("span", {}, t("play.solvedTime", { time: i18n().duration(record.ms) })) : null,
       s.hinted ? h("span", { id: "solved-hinted" }, t("play.solvedHinted")) : null,
+      // An account's solve held for review (issue 38): off the table until a moderator looks.
+      s.underReview ? h("span", { id: "solved-held" }, t("play.solvedHeld")) : null,
     ];
     if (next && levels.isOpen(next)) {
       parts.push(button("next-level", t("play.next"), () => actions.next(next)));
@@ -334,6 +336,9 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
           table.first.provisional ? h("span", { class: "records-provisional" }, ` (${t("account.provisional")})`) : null,
         ),
       );
+    } else if (table.claim_held) {
+      // Claimed, the claim held for review: nobody else can claim it now.
+      rows.push(h("p", { id: "records-claim-held" }, t("records.claimHeld")));
     } else if (!(table.solves > 0)) {
       rows.push(h("p", { id: "records-none" }, t("records.none")));
     }

@@ -4,8 +4,9 @@
 // (/api/<family>/...) and screens: the level list (#/<family>) and the board
 // of one level (#/<family>/N), the player's progress, and the level's life:
 // a saved board restored, moves autosaved, solving a level opens the next,
-// and, when the server answers, a start token, the solve submitted and the
-// table of records.
+// and, when the server answers, a start token, the solving path (every
+// piece laid into the rectangle or taken out, with its time since the
+// token: solve-path.js), the solve submitted and the table of records.
 // The parts: triplex-levels.js (which levels open, the chain),
 // triplex-list.js, triplex-view.js (the board's DOM), triplex-input.js
 // (moves from pointer and keyboard), triplex-dialogs.js (code and name),
@@ -13,7 +14,7 @@
 // triplex-chain.js.
 
 import { createTriplexApi } from "./triplex-api.js";
-import { isSolved, layoutStage, placements, startPositions } from "./triplex-board.js";
+import { isSolved, layoutStage, piecesInside, placements, startPositions } from "./triplex-board.js";
 import { askName, confirmHint, createCodeDialog, offerAccount } from "./triplex-dialogs.js";
 import { UNDO_LIMIT, createInput } from "./triplex-input.js";
 import { createLevels } from "./triplex-levels.js";
@@ -23,6 +24,7 @@ import { createLevelView } from "./triplex-view.js";
 import { cancelHintSearch, solveOffThread } from "./triplex-hint.js";
 import { hintPositions, serverHintPositions } from "./triplex-solve.js";
 import { loadJSON } from "./resources.js";
+import { createRecorder, GAME_TRIPLEX } from "./solve-path.js";
 
 /** A saved board that fits `level`, else false. */
 function validBoard(saved, level) {
@@ -89,6 +91,8 @@ export async function createTriplex(ctx, family) {
       elapsed: Math.round(s.elapsed),
       token: s.token,
       hinted: s.hinted,
+      path: s.recorder ? { origin: s.pathOrigin, events: s.recorder.events } : null,
+      underReview: s.underReview,
     };
   }
 
@@ -196,14 +200,49 @@ export async function createTriplex(ctx, family) {
         elapsed: Number(saved.elapsed) || 0,
         token: typeof saved.token === "string" ? saved.token : null,
         hinted: saved.hinted === true,
+        underReview: saved.underReview === true,
       };
+      if (s.token) restorePath(s, saved.path);
     } else {
       const stage = layoutStage(level, boardAspect());
-      s = { n, level, stage, positions: startPositions(stage), undo: [], elapsed: 0, token: null, hinted: false };
+      s = { n, level, stage, positions: startPositions(stage), undo: [], elapsed: 0, token: null, hinted: false, underReview: false };
     }
     s.solved = isSolved(level, s.stage, s.positions);
     s.pending = null;
     return s;
+  }
+
+  /**
+   * The solving path of a play with a start token, as the autosave kept it
+   * ({origin: this device's clock at the token, events}); a token kept
+   * before paths were recorded starts one now, its play time so far behind
+   * it (the server then refuses it if it strays, and the solve goes without).
+   */
+  function restorePath(s, saved) {
+    const events = Array.isArray(saved?.events) ? saved.events : [];
+    const origin = Number.isFinite(saved?.origin) ? saved.origin : Date.now() - s.elapsed;
+    startPath(s, origin, events);
+  }
+
+  /** Starts recording the play's path from `origin` (Date.now() ms), with `events` kept from before. */
+  function startPath(s, origin, events = []) {
+    s.pathOrigin = origin;
+    s.recorder = createRecorder(GAME_TRIPLEX, { elapsedMs: Date.now() - origin, events, now: () => Date.now() });
+    recordPath(s);
+  }
+
+  /** Notes in the path every piece that came into the rectangle, moved in it or left it. */
+  function recordPath(s) {
+    s.recorder?.sync(piecesInside(s.level, s.stage, s.positions));
+  }
+
+  /** The path's wire text, or undefined (none, or past the format's caps: the solve goes without). */
+  function pathText(s) {
+    try {
+      return s.recorder?.events.length ? s.recorder.encode() : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** After every move: saves, redraws, and notices a solve. */
@@ -213,6 +252,7 @@ export async function createTriplex(ctx, family) {
     const s = play.session;
     const was = s.solved;
     s.solved = isSolved(s.level, s.stage, s.positions);
+    recordPath(s);
     save();
     play.ui?.drawPositions();
     if (s.solved && !was) solved(s);
@@ -225,6 +265,8 @@ export async function createTriplex(ctx, family) {
     s.elapsed = 0;
     s.token = null;
     s.hinted = false;
+    s.underReview = false;
+    s.recorder = null;
     startOnline(s);
   }
 
@@ -295,6 +337,10 @@ export async function createTriplex(ctx, family) {
     const started = await api.start(s.n);
     if (started && play.session === s) {
       s.token = started.token;
+      // The path's times run from the token, as the server times the solve
+      // (from its issue; this device's clock at the answer is a little
+      // later, so the path never ends after the solve's time).
+      startPath(s, Date.now());
       save();
     }
   }
@@ -307,9 +353,17 @@ export async function createTriplex(ctx, family) {
   async function submitOnline(s) {
     const token = s.token;
     if (!api.online || !token) return;
+    const path = pathText(s);
     s.token = null;
+    s.recorder = null;
     save();
-    const answer = await api.submit(s.n, token, placements(s.level, s.stage, s.positions), s.hinted);
+    const answer = await api.submit(s.n, token, placements(s.level, s.stage, s.positions), s.hinted, path);
+    // A held solve (an account's claim or time, issue 38) says so under the board.
+    if (answer?.under_review && s.solved) {
+      s.underReview = true;
+      save();
+      if (play.session === s) play.ui?.showStatus();
+    }
     // The table counts this solve at once, not after the name dialog.
     if (play.session === s) refreshRecords();
     if (answer?.first && !answer.named && !answer.under_review) {

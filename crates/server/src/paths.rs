@@ -13,10 +13,13 @@
 //!   public, held for review ([`without_path`]): a script could otherwise
 //!   dodge the flags by leaving the path out. The web client sends a path
 //!   with every daily solve; a private solve (not counted) needs none.
-//!   Triplex and BlockPuzzle solves without a path are not held yet (see
-//!   [`check_triplex`]).
+//!   A Triplex or BlockPuzzle solve with no path is held likewise when it
+//!   would be public; the web client sends a path with every level solve.
 //! - Flags hold only entries that would be public: counted daily solves and
-//!   unhinted Triplex/BlockPuzzle solves. Bursts of the client's own help
+//!   an account's unhinted Triplex/BlockPuzzle solves (a first-solver claim
+//!   and a best time are an account's). An anonymous level solve is on no
+//!   table, so it is not held: holding it would only fill the review queue
+//!   with entries nobody sees. Bursts of the client's own help
 //!   (many digits 1 ms apart) look mechanical, so an assisted daily solve is
 //!   not held for mechanical pacing alone.
 
@@ -69,7 +72,7 @@ impl CheckedPath {
 #[derive(Clone, Copy, Debug)]
 pub struct Exposure {
     /// The entry would be on a public table (a counted daily solve, an
-    /// unhinted level solve).
+    /// account's unhinted level solve).
     pub public: bool,
     /// Hints or checks were used.
     pub assisted: bool,
@@ -116,13 +119,7 @@ pub fn check_triplex(
     exposure: Exposure,
 ) -> Result<CheckedPath, ApiError> {
     let Some(text) = text else {
-        // Not held yet: the web client's Triplex and BlockPuzzle screens do
-        // not send paths, and a level's human floor is seconds past what
-        // the tests and the browser tests play at (the docs' paths chapter).
-        return Ok(without_path(Exposure {
-            public: false,
-            ..exposure
-        }));
+        return Ok(without_path(exposure));
     };
     let path: gridforge_triplex::TriplexPath = text
         .parse()

@@ -24,14 +24,16 @@ mod common {
     pub mod passkey;
     pub mod paths;
     pub mod postgres;
+    pub mod triplex_paths;
 }
 use common::harness::{test_db, Backend, TestServer};
 use common::passkey::Browser;
 use common::paths;
+use common::triplex_paths;
 use gridforge_server::passkeys::PROVISIONAL_MS;
 use gridforge_server::storage::review::Reviewed;
 use gridforge_server::triplex::play::claims_per_hour;
-use gridforge_triplex::{LevelRecord, Pack, TriplexAction, TriplexEvent, TriplexPath};
+use gridforge_triplex::{LevelRecord, Pack};
 use std::sync::OnceLock;
 
 /// Levels the scripted claims go over.
@@ -65,49 +67,9 @@ fn floor_of(n: usize) -> u64 {
     gridforge_triplex::path::human_floor_ms(&level, record(n).difficulty)
 }
 
-/// A person's path to level `n`'s solution ending at `end_ms`: the pieces
-/// last to first, the first one put down wrong and moved, uneven gaps.
+/// A person's path to level `n`'s solution ending at `end_ms`.
 fn person_path(n: usize, end_ms: u64) -> String {
-    let record = record(n);
-    let cells = record.solution_cells();
-    let width = record.width;
-    let place = |piece: usize| TriplexAction::Place {
-        piece,
-        cells: cells[piece].iter().map(|[r, c]| r * width + c).collect(),
-    };
-    // The pieces in a seeded shuffled order (no reading order).
-    let mut order: Vec<usize> = (0..cells.len()).collect();
-    let mut state = n as u64 * 0x9E37_79B9 + 1;
-    for i in (1..order.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        order.swap(i, (state % (i as u64 + 1)) as usize);
-    }
-    let mut actions: Vec<TriplexAction> = order.iter().map(|&piece| place(piece)).collect();
-    // A correction: the last piece placed is taken off and put back.
-    let last = *order.last().unwrap();
-    actions.push(TriplexAction::Remove { piece: last });
-    actions.push(place(last));
-    let count = actions.len() as u64;
-    let step = end_ms / (count + 1);
-    let events = actions
-        .into_iter()
-        .enumerate()
-        .map(|(i, action)| {
-            let i = i as u64;
-            let jitter = (i * 7_919) % (step / 2).max(1);
-            TriplexEvent {
-                t_ms: if i + 1 == count {
-                    end_ms
-                } else {
-                    step * (i + 1) - jitter
-                },
-                action,
-            }
-        })
-        .collect();
-    TriplexPath { events }.to_string()
+    triplex_paths::person_path(record(n), end_ms)
 }
 
 /// The server's test config: many accounts from one network (the
@@ -207,9 +169,10 @@ async fn first_solver_claims_scripted_over_20_levels(url: &str) {
     for n in LEVELS {
         assert_eq!(first_of(&server, n).await, Value::Null, "level {n}");
     }
-    // Their paths are below the floor: held too, none of them a claim.
+    // Their paths are below the floor, but anonymous solves are on no
+    // table: nothing is held, nothing waits for the operator.
     let queue = store.review_queue().await.expect("queue");
-    assert!(queue.iter().all(|q| !q.first && q.account_id.is_none()));
+    assert!(queue.is_empty(), "{queue:?}");
 
     // 2. Throwaway accounts (provisional), at a person's pace: every claim
     //    is made and held.
@@ -642,6 +605,116 @@ async fn deleting_an_account_takes_its_entries_off_every_table(url: &str) {
             .iter()
             .any(|a| a.action == "delete" && a.entry.starts_with("account-")),
         "{audit:?}"
+    );
+    assert!(store.review_queue().await.expect("queue").is_empty());
+    store.close().await;
+    server.stop().await;
+}
+
+on_both_backends!(a_claim_without_a_path_is_held_and_reserves_its_level);
+/// Issue 38: the web client sends a solving path with every level solve,
+/// so an account's unhinted solve without one (a script leaving the path
+/// out to dodge its flags) is held for review however human its pace; the
+/// held claim keeps its level (the records say a claim waits for review)
+/// until an operator voids it. An anonymous solve without a path is on no
+/// table: recorded, counted, not held.
+async fn a_claim_without_a_path_is_held_and_reserves_its_level(url: &str) {
+    let server = server(url).await;
+    let mut pathless = account(&server, "Pathless").await;
+    let mut other = account(&server, "Other").await;
+    server.clock.shift(PROVISIONAL_MS + 1_000);
+    let post_without_path =
+        |n: usize, token: &Value| json!({"token": token, "placements": solution_of(n)});
+    let records = |n: usize| {
+        let server = &server;
+        async move {
+            let (status, records) = server
+                .get(&format!("/api/triplex/levels/{n}/records"))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{records}");
+            records
+        }
+    };
+
+    let n = 7;
+    let token = start(&server, Some(&mut pathless), n).await["token"].clone();
+    server.clock.shift(floor_of(n) as i64 * 3);
+    let (status, answer) = pathless
+        .post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &post_without_path(n, &token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["first"].clone(), answer["under_review"].clone()),
+        (json!(true), json!(true)),
+        "{answer}"
+    );
+    let store = gridforge_server::storage::open(url, 1)
+        .await
+        .expect("store");
+    let queue = store.review_queue().await.expect("queue");
+    assert_eq!(queue.len(), 1, "{queue:?}");
+    assert!(queue[0].first);
+    assert_eq!(
+        queue[0].reason.as_deref(),
+        Some(gridforge_server::paths::NO_PATH_REASON)
+    );
+    // The held claim keeps the level: another account's clean solve is not
+    // first, and the records say a claim waits for review.
+    let token = start(&server, Some(&mut other), n).await["token"].clone();
+    server.clock.shift(floor_of(n) as i64 * 3);
+    let answer = solve(&server, Some(&mut other), n, &token, floor_of(n) * 3 - 500).await;
+    assert_eq!(
+        (answer["first"].clone(), answer["under_review"].clone()),
+        (json!(false), json!(false)),
+        "{answer}"
+    );
+    let held = records(n).await;
+    assert_eq!(
+        (
+            held["first"].clone(),
+            held["claim_held"].clone(),
+            held["solves"].clone()
+        ),
+        (Value::Null, json!(true), json!(1)),
+        "{held}"
+    );
+    // Voided, the level is free: no claim waits.
+    assert_eq!(
+        store
+            .void(&queue[0].id, "no path", "test-operator", 1)
+            .await
+            .expect("void"),
+        Reviewed::Changed
+    );
+    assert_eq!(records(n).await["claim_held"], false);
+
+    // Anonymous, without a path: recorded and counted, nothing held.
+    let n = 8;
+    let token = start(&server, None, n).await["token"].clone();
+    server.clock.shift(floor_of(n) as i64 * 3);
+    let (status, answer) = server
+        .post(
+            &format!("/api/triplex/levels/{n}/solves"),
+            &post_without_path(n, &token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (
+            answer["under_review"].clone(),
+            answer["would_be_first"].clone()
+        ),
+        (json!(false), json!(true)),
+        "{answer}"
+    );
+    let anonymous = records(n).await;
+    assert_eq!(
+        (anonymous["solves"].clone(), anonymous["claim_held"].clone()),
+        (json!(1), json!(false)),
+        "{anonymous}"
     );
     assert!(store.review_queue().await.expect("queue").is_empty());
     store.close().await;

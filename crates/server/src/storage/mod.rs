@@ -192,8 +192,12 @@ pub struct FirstSolver {
 /// A level's table of records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelRecords {
-    /// The first solver, if anyone solved the level.
+    /// The first solver, if an account claimed the level and the claim is
+    /// public (never held, or approved).
     pub first: Option<FirstSolver>,
+    /// An account claimed the level and the claim is held for review: no
+    /// one else claims it until an operator decides (a void frees it).
+    pub claim_held: bool,
     /// Number of recorded solves (hinted ones included).
     pub solves: i64,
     /// How many of them used a hint.

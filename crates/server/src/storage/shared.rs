@@ -230,24 +230,29 @@ where
     /// The table of records of `level`.
     pub(super) async fn records(&self, level: &str) -> Result<LevelRecords, StoreError> {
         let pool = self.0;
-        let first = sqlx::query(
+        // The claim, listed or held (a held claim still holds the level).
+        let claim = sqlx::query(
             "SELECT CASE WHEN f.hidden_at IS NULL THEN f.name END AS name, f.solved_at, \
-                    a.provisional_until \
+                    a.provisional_until, s.review IN ('none', 'approved') AS listed \
                  FROM triplex_first_solvers f JOIN triplex_solves s ON s.nonce = f.nonce \
                  JOIN accounts a ON a.id = s.account_id \
-                 WHERE f.level = $1 AND s.review IN ('none', 'approved')",
+                 WHERE f.level = $1",
         )
         .bind(level)
         .fetch_optional(pool)
-        .await?
-        .map(|row| -> Result<FirstSolver, sqlx::Error> {
-            Ok(FirstSolver {
+        .await?;
+        let listed = claim
+            .as_ref()
+            .map(|row| row.try_get::<bool, _>("listed"))
+            .transpose()?;
+        let first = match (&claim, listed) {
+            (Some(row), Some(true)) => Some(FirstSolver {
                 name: row.try_get("name")?,
                 solved_at: row.try_get("solved_at")?,
                 provisional_until: row.try_get("provisional_until")?,
-            })
-        })
-        .transpose()?;
+            }),
+            _ => None,
+        };
         // The counts and the median name no one: every solve not held
         // counts; the best time is a record, an account's only.
         let totals = sqlx::query(&format!(
@@ -280,6 +285,7 @@ where
         };
         Ok(LevelRecords {
             first,
+            claim_held: listed == Some(false),
             solves,
             hinted,
             median_ms,

@@ -149,8 +149,9 @@ pub struct SolveRequest {
     pub hinted: bool,
     /// The solving path (issue 38): every placement and removal with its
     /// time since the start, in the wire format of `web/js/solve-path.js`.
-    /// The server replays it; an unhinted solve without one, or with a path
-    /// a person does not make, is held for review (never shown as first).
+    /// The server replays it; an account's unhinted solve without one, or
+    /// with a path a person does not make, is held for review (never shown
+    /// as first).
     #[serde(default)]
     pub path: Option<String>,
 }
@@ -225,8 +226,10 @@ pub async fn submit_solve(
         ))
         .because("too_fast"));
     }
+    // Only an account's solve is on a table (issue 38): an anonymous one is
+    // neither held nor listed, whatever its path.
     let exposure = crate::paths::Exposure {
-        public: !request.hinted,
+        public: !request.hinted && signed.is_some(),
         assisted: request.hinted,
     };
     let path = crate::paths::check_triplex(

@@ -32,6 +32,10 @@ pub(crate) struct RecordsJson {
     /// The first solver (always an account), if one claimed the level
     /// and the claim is not held.
     first: Option<FirstJson>,
+    /// An account's claim of the level is held for review: the level is
+    /// claimed (no one else claims it) but no first solver is shown until
+    /// an operator approves it (a void frees the level).
+    claim_held: bool,
     /// Number of recorded solves.
     solves: i64,
     /// Of those, solves that used a hint.
@@ -68,6 +72,7 @@ pub async fn records(
             solved_at: f.solved_at,
             provisional: f.provisional_until > now as i64,
         }),
+        claim_held: records.claim_held,
         solves: records.solves,
         hinted: records.hinted,
         median_ms: records.median_ms,
