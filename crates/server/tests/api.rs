@@ -1271,19 +1271,27 @@ async fn health_static_files_and_caching(url: &str) {
         .unwrap();
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 
-    // Records change with the data: kept but asked again each time (issue
-    // 39), and 304 while unchanged.
+    // Records carry the server's time: never cached. The medians change
+    // with the data: kept but asked again each time (issue 39), and 304
+    // while unchanged.
     let records = server
         .client
         .get(server.url("/api/triplex/levels/1/records"))
         .send()
         .await
         .unwrap();
-    assert_eq!(records.headers()["cache-control"], "no-cache");
-    let etag = records.headers()["etag"].clone();
+    assert_eq!(records.headers()["cache-control"], "no-store");
+    let medians = server
+        .client
+        .get(server.url("/api/triplex/medians"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(medians.headers()["cache-control"], "no-cache");
+    let etag = medians.headers()["etag"].clone();
     let again = server
         .client
-        .get(server.url("/api/triplex/levels/1/records"))
+        .get(server.url("/api/triplex/medians"))
         .header("if-none-match", etag)
         .send()
         .await
