@@ -76,7 +76,7 @@ pub struct FairUseArgs {
     /// Seconds after its start a ChessMemory game that never turned a
     /// square is deleted.
     #[arg(long, env = "GRIDFORGE_ABANDONED_AFTER", value_name = "SECONDS",
-          default_value_t = DEFAULT_ABANDONED_AFTER.as_secs_f64(), value_parser = super::serve::seconds)]
+          default_value_t = DEFAULT_ABANDONED_AFTER.as_secs_f64(), value_parser = age_seconds)]
     abandoned_after: f64,
     /// Uncounted solves (past days, replays) kept per player and daily,
     /// the fastest; the rest are pruned.
@@ -91,6 +91,17 @@ fn seconds_or_zero(text: &str) -> Result<f64, String> {
         Ok(s) if (0.0..=86_400.0).contains(&s) => Ok(s),
         _ => Err(format!(
             "'{text}' is not a number of seconds from 0 to 86400"
+        )),
+    }
+}
+
+/// An age in seconds: more than 0, at most 30 days (the default is two
+/// days, past the one-day bound of the time limits).
+fn age_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 30.0 * 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds above 0 and at most 2592000 (30 days)"
         )),
     }
 }
