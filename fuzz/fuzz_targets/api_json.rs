@@ -211,10 +211,13 @@ fuzz_target!(|data: &[u8]| {
                     check(&start, status, &answer);
                     if status.is_success() {
                         let value: serde_json::Value = serde_json::from_slice(&answer).unwrap();
+                        // A start that hands out no token (the account
+                        // routes' `register/start` answers a ceremony) leaves
+                        // `$T` empty: the route then answers its 4xx.
                         let token = value["token"]
                             .as_str()
                             .or(value["game"].as_str())
-                            .expect("a token or a game")
+                            .unwrap_or_default()
                             .to_string();
                         let mut text = String::from_utf8_lossy(&body)
                             .replace("$T", &token)
