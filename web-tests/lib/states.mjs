@@ -24,6 +24,12 @@ export async function walkStates(page, context, url, visit) {
     await page.goto(`${url}${hash}`);
     await ready(page);
   };
+  // The state as the browser prints it (Ctrl+P or the Print button).
+  const printed = async (name) => {
+    await page.emulateMedia({ media: "print" });
+    await visit(name, { print: true });
+    await page.emulateMedia({ media: "screen" });
+  };
 
   // A first visit: the home screen, then the notice that offline play is ready.
   await go("");
@@ -51,9 +57,7 @@ export async function walkStates(page, context, url, visit) {
   }
   await page.waitForTimeout(500);
   await visit("triplex-solved");
-  await page.emulateMedia({ media: "print" });
-  await visit("triplex-solved-print", { print: true });
-  await page.emulateMedia({ media: "screen" });
+  await printed("triplex-solved-print");
   await page.click("#to-levels");
   await page.waitForSelector(".levels");
   await visit("triplex-list-after-solve");
@@ -77,9 +81,7 @@ export async function walkStates(page, context, url, visit) {
   await typeSolution(page, url, puzzle);
   await page.waitForSelector("#kk-solved");
   await visit("kakuro-solved");
-  await page.emulateMedia({ media: "print" });
-  await visit("kakuro-solved-print", { print: true });
-  await page.emulateMedia({ media: "screen" });
+  await printed("kakuro-solved-print");
   await go("#/kakuro/tutorial");
   await visit("kakuro-tutorial");
   await go("#/kakuro/editor");
@@ -106,9 +108,7 @@ export async function walkStates(page, context, url, visit) {
   await playToEnd(page, setup, enginePartners(setup), (name) => page.click(square(name)), 100);
   await page.waitForSelector("#chess-end:not([hidden])");
   await visit("chess-end");
-  await page.emulateMedia({ media: "print" });
-  await visit("chess-end-print", { print: true });
-  await page.emulateMedia({ media: "screen" });
+  await printed("chess-end-print");
 
   // The daily puzzles: Today, the name asked once, a daily Kakuro solved,
   // the daily ChessMemory, Today with its marks and tables.
