@@ -98,12 +98,7 @@ fn seconds_or_zero(text: &str) -> Result<f64, String> {
 /// An age in seconds: more than 0, at most 30 days (the default is two
 /// days, past the one-day bound of the time limits).
 fn age_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 30.0 * 86_400.0 => Ok(s),
-        _ => Err(format!(
-            "'{text}' is not a number of seconds above 0 and at most 2592000 (30 days)"
-        )),
-    }
+    super::serve::seconds_up_to(text, 30.0 * 86_400.0)
 }
 
 impl FairUseArgs {

@@ -209,10 +209,15 @@ pub(super) fn rate(text: &str) -> Result<f64, String> {
 
 /// A time limit in seconds: more than 0, at most a day.
 pub(super) fn seconds(text: &str) -> Result<f64, String> {
+    seconds_up_to(text, 86_400.0)
+}
+
+/// Seconds, more than 0 and at most `max`.
+pub(super) fn seconds_up_to(text: &str, max: f64) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        Ok(s) if s > 0.0 && s <= max => Ok(s),
         _ => Err(format!(
-            "'{text}' is not a number of seconds above 0 and at most 86400"
+            "'{text}' is not a number of seconds above 0 and at most {max}"
         )),
     }
 }
