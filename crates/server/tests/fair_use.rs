@@ -250,22 +250,16 @@ on_both_backends!(one_expensive_request_in_flight_per_client);
 async fn one_expensive_request_in_flight_per_client(url: &str) {
     let server = TestServer::start_with(url, |config| {
         config.compute_slots = 1;
-        config.generate_time = Duration::from_secs(5);
         config.trusted_proxies = loopback_proxy();
     })
     .await;
-    let generate = |client: &'static str| {
+    let generate = |client: &'static str, body: Value| {
         let request = server
             .client
             .post(server.url("/api/kakuro/generate"))
             .header("x-forwarded-for", client)
-            .json(&json!({"size": 30, "difficulty": "hard"}));
-        async move {
-            let response = request.send().await.unwrap();
-            let retry = response.headers().get("retry-after").cloned();
-            let (status, _) = common::harness::read(response).await;
-            (status, retry)
-        }
+            .json(&body);
+        async move { request.send().await.unwrap().status() }
     };
     // A board that does not parse: 400 from the handler, if let through.
     let candidates = |client: &'static str| {
@@ -276,30 +270,105 @@ async fn one_expensive_request_in_flight_per_client(url: &str) {
             .json(&json!({"board": "not a board"}));
         async move { request.send().await.unwrap().status() }
     };
+    assert_eq!(candidates("192.0.2.1").await, StatusCode::BAD_REQUEST);
     // While one of its generations runs, a client's second expensive
-    // request is refused at once; another network's is let through. (A
-    // generation that ended before the second request makes the round
-    // inconclusive; a few rounds settle it.)
+    // request is refused at once; another network's is let through.
+    let generation = json!({"size": 30, "difficulty": "expert"});
     let mut seen = false;
     for _ in 0..5 {
-        let first = tokio::spawn(generate("192.0.2.1"));
-        tokio::time::sleep(Duration::from_millis(150)).await;
-        let second = candidates("192.0.2.1").await;
-        let other = candidates("198.51.100.1").await;
-        let still_running = !first.is_finished();
-        let (status, _) = first.await.unwrap();
-        assert_eq!(other, StatusCode::BAD_REQUEST);
-        if still_running {
-            assert_eq!(second, StatusCode::TOO_MANY_REQUESTS);
-            assert!(status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY);
-            seen = true;
+        let first = tokio::spawn(generate("192.0.2.1", generation.clone()));
+        seen = refused_while_running(&first, || candidates("192.0.2.1")).await;
+        assert_eq!(candidates("198.51.100.1").await, StatusCode::BAD_REQUEST);
+        let status = first.await.unwrap();
+        assert!(status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY);
+        if seen {
             break;
         }
     }
-    assert!(seen, "no generation lasted 150 ms");
+    assert!(seen, "no second request was refused in five generations");
+    // A request whose body is still arriving is not in flight yet (the
+    // body is read whole before the limits): a slow sender holds nothing.
+    let small = json!({"size": 10, "difficulty": "easy", "seed": 1});
+    let slow = HeldRequest::send(&server, "192.0.2.1", None, "/api/kakuro/generate", &small).await;
+    assert_eq!(candidates("192.0.2.1").await, StatusCode::BAD_REQUEST);
+    assert_eq!(slow.finish().await, StatusCode::OK);
     // Once the answer is sent, the client may ask again.
     assert_eq!(candidates("192.0.2.1").await, StatusCode::BAD_REQUEST);
     server.stop().await;
+}
+
+/// An expensive request held in flight: its headers and the first byte of
+/// its body are sent, the rest waits for [`HeldRequest::finish`]. The
+/// server holds the client's one expensive request from the moment it has
+/// read the headers, so a test sees the hold however fast the handler is
+/// (a slow generation would make the test depend on the machine's speed).
+struct HeldRequest {
+    stream: tokio::net::TcpStream,
+    rest: Vec<u8>,
+}
+
+impl HeldRequest {
+    async fn send(
+        server: &TestServer,
+        network: &str,
+        cookie: Option<&str>,
+        path: &str,
+        body: &Value,
+    ) -> HeldRequest {
+        use tokio::io::AsyncWriteExt;
+        let body = body.to_string().into_bytes();
+        let host = server.base.trim_start_matches("http://");
+        let cookie = cookie
+            .map(|c| format!("cookie: {c}\r\n"))
+            .unwrap_or_default();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nhost: {host}\r\nx-forwarded-for: {network}\r\n{cookie}\
+             content-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+            body.len()
+        );
+        let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+        stream.write_all(head.as_bytes()).await.unwrap();
+        stream.write_all(&body[..1]).await.unwrap();
+        stream.flush().await.unwrap();
+        HeldRequest {
+            stream,
+            rest: body[1..].to_vec(),
+        }
+    }
+
+    /// Sends the rest of the body; the answer's status.
+    async fn finish(mut self) -> StatusCode {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        self.stream.write_all(&self.rest).await.unwrap();
+        let mut answer = Vec::new();
+        self.stream.read_to_end(&mut answer).await.unwrap();
+        let answer = String::from_utf8_lossy(&answer);
+        let code = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_else(|| panic!("no status line in {answer:?}"));
+        StatusCode::from_u16(code).unwrap()
+    }
+}
+
+/// Asks with `probe` over and over while `first` runs: true once a probe
+/// is refused (429, the one request in flight), false if `first` ended
+/// first. Every other answer must be the probe's own 400.
+async fn refused_while_running<T, F, Fut>(first: &tokio::task::JoinHandle<T>, probe: F) -> bool
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = StatusCode>,
+{
+    while !first.is_finished() {
+        let status = probe().await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            return true;
+        }
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    false
 }
 
 /// A request from `client` (a network the loopback "proxy" names): its
@@ -888,7 +957,6 @@ on_both_backends!(one_expensive_request_in_flight_per_account_across_networks);
 async fn one_expensive_request_in_flight_per_account_across_networks(url: &str) {
     let server = TestServer::start_with(url, |config| {
         config.compute_slots = 1;
-        config.generate_time = Duration::from_secs(5);
         config.trusted_proxies = loopback_proxy();
     })
     .await;
@@ -908,38 +976,37 @@ async fn one_expensive_request_in_flight_per_account_across_networks(url: &str) 
         async move { request.send().await.unwrap().status() }
     };
     // The attacker's script: the same account from a second network while
-    // its first request runs. (A generation that ended before the second
-    // request makes the round inconclusive; a few rounds settle it.)
+    // its first request runs.
     let bad = json!({"board": "not a board"});
     let mut seen = false;
     for _ in 0..5 {
         let first = tokio::spawn(request(
             "192.0.2.50",
             "/api/kakuro/generate",
-            json!({"size": 30, "difficulty": "hard"}),
+            json!({"size": 30, "difficulty": "expert"}),
             true,
         ));
-        tokio::time::sleep(Duration::from_millis(150)).await;
-        let same_account =
-            request("198.51.100.50", "/api/kakuro/candidates", bad.clone(), true).await;
-        let signed_out = request(
-            "198.51.100.50",
-            "/api/kakuro/candidates",
-            bad.clone(),
-            false,
-        )
+        seen = refused_while_running(&first, || {
+            request("198.51.100.50", "/api/kakuro/candidates", bad.clone(), true)
+        })
         .await;
-        let still_running = !first.is_finished();
-        first.await.unwrap();
         // The other network on its own is let through.
-        assert_eq!(signed_out, StatusCode::BAD_REQUEST);
-        if still_running {
-            assert_eq!(same_account, StatusCode::TOO_MANY_REQUESTS);
-            seen = true;
+        assert_eq!(
+            request(
+                "198.51.100.50",
+                "/api/kakuro/candidates",
+                bad.clone(),
+                false
+            )
+            .await,
+            StatusCode::BAD_REQUEST
+        );
+        first.await.unwrap();
+        if seen {
             break;
         }
     }
-    assert!(seen, "no generation lasted 150 ms");
+    assert!(seen, "no second request was refused in five generations");
     assert_eq!(
         request("198.51.100.50", "/api/kakuro/candidates", bad, true).await,
         StatusCode::BAD_REQUEST
