@@ -86,11 +86,14 @@ fn bad_path(message: String) -> ApiError {
     .because("bad_path")
 }
 
-/// Replays a daily Kakuro's path against the puzzle and its solution.
+/// Replays a daily Kakuro's path against the puzzle and its solution;
+/// `floor_ms` is the puzzle's human floor ([`gridforge_kakuro::path::human_floor_ms`],
+/// worked out once per daily by the caller; 0: none).
 pub fn check_kakuro(
     text: Option<&str>,
     puzzle: &gridforge_kakuro::Board,
     solution: &gridforge_kakuro::Solution,
+    floor_ms: u64,
     time_ms: u64,
     exposure: Exposure,
 ) -> Result<CheckedPath, ApiError> {
@@ -102,10 +105,7 @@ pub fn check_kakuro(
         .map_err(|e: PathError| bad_path(e.to_string()))?;
     let stats = gridforge_kakuro::path::replay(puzzle, solution, &path, timing(time_ms))
         .map_err(|e| bad_path(e.to_string()))?;
-    // The rater gives up only on puzzles it cannot do: no floor then (the
-    // other flags still apply).
-    let floor = gridforge_kakuro::path::human_floor_ms(puzzle).unwrap_or(0);
-    Ok(checked(text, &stats, time_ms, floor, exposure))
+    Ok(checked(text, &stats, time_ms, floor_ms, exposure))
 }
 
 /// Replays a Triplex or BlockPuzzle path against the level and the

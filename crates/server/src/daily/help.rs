@@ -61,7 +61,7 @@ async fn helped_board(
     .await?;
     let board = parse_board(&request.board)?;
     let made = daily(app, day, difficulty).await?;
-    if board.cleared() != made.board {
+    if board.cleared() != *made.board() {
         return Err(ApiError::unprocessable(
             "the board is not this daily's puzzle (its clues differ)",
         ));

@@ -67,17 +67,31 @@ pub(super) fn dailies_of(day: Day) -> impl Iterator<Item = (DailyKey, super::Mak
         .map(move |(difficulty, _)| (key_of(day, *difficulty), maker(*difficulty)))
 }
 
-/// A daily Kakuro, parsed.
+/// A daily Kakuro, parsed, with its human floor.
 pub(super) struct Daily {
     stored: Arc<StoredPuzzle>,
+    parsed: Arc<Parsed>,
+}
+
+/// What a daily's text gives: its board, its solution, and the human floor
+/// a solving path is held to.
+pub(super) struct Parsed {
     /// The puzzle (no digits).
     pub(super) board: Board,
     solution: Solution,
+    /// [`gridforge_kakuro::path::human_floor_ms`] (0 when the rater gives
+    /// up: no floor then).
+    floor_ms: u64,
 }
 
 impl Daily {
+    /// The puzzle (no digits).
+    pub(super) fn board(&self) -> &Board {
+        &self.parsed.board
+    }
+
     fn digit_cells(&self) -> u64 {
-        self.board
+        self.board()
             .cells()
             .iter()
             .filter(|c| c.is_digit_cell())
@@ -89,14 +103,23 @@ impl Daily {
     }
 }
 
-/// The daily of `day` and `difficulty`, made if needed.
-pub(super) async fn daily(
-    app: &AppState,
-    day: Day,
-    difficulty: Difficulty,
-) -> Result<Daily, ApiError> {
-    let key = key_of(day, difficulty);
-    let stored = super::puzzle(app, &key, maker(difficulty)).await?;
+/// The parsed dailies by puzzle text: parsing a daily and rating it for its
+/// floor on every solve was a tenth of a daily solve's CPU (issue 46). A
+/// pure function of the text, so one memo serves every server in the
+/// process; cleared when it holds [`PARSED_CAP`] (a few days of dailies).
+static PARSED: std::sync::LazyLock<
+    std::sync::Mutex<std::collections::HashMap<String, Arc<Parsed>>>,
+> = std::sync::LazyLock::new(Default::default);
+
+/// See [`PARSED`].
+const PARSED_CAP: usize = 64;
+
+/// `stored` parsed and rated, from [`PARSED`] or now.
+fn parsed(stored: &StoredPuzzle) -> Result<Arc<Parsed>, ApiError> {
+    let memo = || PARSED.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(found) = memo().get(&stored.puzzle) {
+        return Ok(found.clone());
+    }
     let board: Board = stored
         .puzzle
         .parse()
@@ -105,11 +128,30 @@ pub(super) async fn daily(
         .solution
         .parse()
         .map_err(|e| ApiError::internal("a stored daily solution does not parse", &e))?;
-    Ok(Daily {
-        stored,
+    let floor_ms = gridforge_kakuro::path::human_floor_ms(&board).unwrap_or(0);
+    let parsed = Arc::new(Parsed {
         board,
         solution,
-    })
+        floor_ms,
+    });
+    let mut memo = memo();
+    if memo.len() >= PARSED_CAP {
+        memo.clear();
+    }
+    memo.insert(stored.puzzle.clone(), parsed.clone());
+    Ok(parsed)
+}
+
+/// The daily of `day` and `difficulty`, made if needed.
+pub(super) async fn daily(
+    app: &AppState,
+    day: Day,
+    difficulty: Difficulty,
+) -> Result<Daily, ApiError> {
+    let key = key_of(day, difficulty);
+    let stored = super::puzzle(app, &key, maker(difficulty)).await?;
+    let parsed = parsed(&stored)?;
+    Ok(Daily { stored, parsed })
 }
 
 /// The clues of the daily Kakuro of `day` and `difficulty` (its name), for
@@ -164,8 +206,8 @@ async fn day_answer(app: &AppState, day: Day, headers: &HeaderMap) -> Result<Res
         let made = daily(app, day, difficulty).await?;
         puzzles.push(DailyPuzzleJson {
             difficulty: difficulty.name(),
-            width: made.board.cols(),
-            height: made.board.rows(),
+            width: made.board().cols(),
+            height: made.board().rows(),
             technique: made.stored.detail.clone(),
             min_time_ms: made.min_time_ms(),
         });
@@ -518,7 +560,7 @@ pub async fn kakuro_solve(
     let grid: Solution = request.grid.parse().map_err(|e| {
         ApiError::unprocessable(format!("the grid does not parse: {e}")).because("not_a_solution")
     })?;
-    if grid != made.solution {
+    if grid != made.parsed.solution {
         return Err(
             ApiError::unprocessable("the grid is not the puzzle's solution")
                 .because("not_a_solution"),
@@ -554,8 +596,9 @@ pub async fn kakuro_solve(
     };
     let path = crate::paths::check_kakuro(
         request.path.as_deref(),
-        &made.board,
-        &made.solution,
+        &made.parsed.board,
+        &made.parsed.solution,
+        made.parsed.floor_ms,
         time_ms,
         exposure,
     )?;
