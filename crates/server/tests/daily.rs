@@ -817,6 +817,123 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
     }
 }
 
+on_both_backends!(solves_sharing_a_commit_each_keep_their_own_outcome);
+/// Group commit (issue 46): 400 solves sent at once share commits, and each
+/// is answered its own outcome: a clean solve its rank, an assisted one
+/// none, a reused token "used", a second counted solve of a player
+/// "already solved"; on PostgreSQL a solve the database refuses (a NUL in
+/// its name) fails alone and the others of its commit are recorded.
+async fn solves_sharing_a_commit_each_keep_their_own_outcome(url: &str) {
+    use gridforge_server::storage::daily::{DailyKey, DailyRecorded, DailySolve};
+    let store = gridforge_server::storage::open(url, 4)
+        .await
+        .expect("store");
+    let postgres = url.starts_with("postgres");
+    let key = DailyKey {
+        game: "kakuro",
+        day: "2026-11-28".to_string(),
+        variant: "easy",
+    };
+    /// What solve `i` is.
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    enum Kind {
+        Clean,
+        Assisted,
+        /// The token of solve `i - 1`.
+        ReusedToken,
+        /// The player of solve `i - 1`, counted again.
+        SamePlayer,
+        /// A NUL in the name.
+        Refused,
+    }
+    let kind = |i: u32| match i % 10 {
+        3 => Kind::Assisted,
+        5 => Kind::ReusedToken,
+        7 => Kind::SamePlayer,
+        9 if i % 100 == 99 => Kind::Refused,
+        _ => Kind::Clean,
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..400u32 {
+        let store = store.clone();
+        let key = key.clone();
+        tasks.spawn(async move {
+            let kind = kind(i);
+            let own = |n: u32| n.to_be_bytes().repeat(4);
+            let nonce = if kind == Kind::ReusedToken {
+                own(i - 1)
+            } else {
+                own(i)
+            };
+            let player = match kind {
+                Kind::SamePlayer => format!("player-{:04}", i - 1),
+                _ => format!("player-{i:04}"),
+            };
+            let name = (kind == Kind::Refused).then_some("nul\0name");
+            let recorded = store
+                .record_daily_solve(&DailySolve {
+                    key: &key,
+                    nonce: &nonce,
+                    player: &player,
+                    // Distinct times, so that every clean solve has a rank of its own.
+                    time_ms: 20_000 + i64::from(i) * 7,
+                    moves: None,
+                    assisted: kind == Kind::Assisted,
+                    counted: true,
+                    name,
+                    solved_at: i64::from(i),
+                    entering: gridforge_server::storage::review::Entering {
+                        account_id: Some(1),
+                        ..Default::default()
+                    },
+                })
+                .await;
+            (i, kind, recorded)
+        });
+    }
+    let mut clean_times = Vec::new();
+    let mut seen = 0;
+    while let Some(joined) = tasks.join_next().await {
+        let (i, kind, recorded) = joined.expect("task");
+        seen += 1;
+        // The solve a reused token or a repeated player collides with may
+        // be written after this one (they race): either may win.
+        let first_of_pair = matches!(kind, Kind::Clean) && matches!(i % 10, 4 | 6);
+        match (kind, recorded) {
+            (Kind::Refused, Err(_)) if postgres => {}
+            (Kind::Refused, Ok(DailyRecorded::Recorded { rank: Some(_) })) if !postgres => {
+                clean_times.push(i)
+            }
+            (Kind::Clean, Ok(DailyRecorded::Recorded { rank: Some(_) })) => clean_times.push(i),
+            (Kind::Clean, Ok(DailyRecorded::NonceUsed)) if first_of_pair && i % 10 == 4 => {}
+            (Kind::Clean, Ok(DailyRecorded::AlreadySolved)) if first_of_pair && i % 10 == 6 => {}
+            (Kind::Assisted, Ok(DailyRecorded::Recorded { rank: None })) => {}
+            (Kind::ReusedToken, Ok(DailyRecorded::NonceUsed)) => {}
+            (Kind::ReusedToken, Ok(DailyRecorded::Recorded { rank: Some(_) })) => {
+                clean_times.push(i)
+            }
+            (Kind::SamePlayer, Ok(DailyRecorded::AlreadySolved)) => {}
+            (Kind::SamePlayer, Ok(DailyRecorded::Recorded { rank: Some(_) })) => {
+                clean_times.push(i)
+            }
+            (kind, outcome) => panic!("solve {i} ({kind:?}): {outcome:?}"),
+        }
+    }
+    assert_eq!(seen, 400);
+    // Exactly one of each colliding pair was recorded.
+    for pair in (0..400u32).filter(|i| matches!(i % 10, 5 | 7)) {
+        let both = [pair - 1, pair]
+            .iter()
+            .filter(|i| clean_times.contains(i))
+            .count();
+        assert_eq!(both, 1, "solves {} and {pair}", pair - 1);
+    }
+    // Every clean solve is in the ranks, once.
+    let slowest = 20_000 + 400 * 7;
+    let rank = store.daily_rank(&key, slowest, None).await.expect("rank");
+    assert_eq!(rank, 1 + clean_times.len() as i64);
+}
+
 #[test]
 fn rank_buckets_keep_two_leading_digits() {
     use gridforge_server::storage::daily::rank_bucket;

@@ -4,6 +4,7 @@
 //! queries are the same on both backends ([`DailyQueries`], generic over
 //! the sqlx database as `shared.rs` is).
 
+use super::group_commit::{QueuedSolve, RecordBatch};
 use super::review::{bind_entering, Entering, ReviewState, LISTED};
 use super::shared::{RowsAffected, INSERT_AUDIT};
 use super::{Moderated, NameChange, StoreError};
@@ -419,11 +420,19 @@ where
         &self,
         solve: &DailySolve<'_>,
     ) -> Result<DailyRecorded, StoreError> {
+        Self::record_on(&mut *self.0.acquire().await?, solve).await
+    }
+
+    /// Records `solve` on `connection` (the pool's or a transaction's).
+    async fn record_on(
+        connection: &mut DB::Connection,
+        solve: &DailySolve<'_>,
+    ) -> Result<DailyRecorded, StoreError> {
         // One statement: the trigger of migration 6 counts a clean solve,
         // and the answer is its rank.
         let inserted = bind_solve(sqlx::query(&INSERT_RANKED_DAILY_SOLVE), solve)
             .bind(rank_bucket(solve.time_ms))
-            .fetch_optional(self.0)
+            .fetch_optional(&mut *connection)
             .await?;
         if let Some(row) = inserted {
             let better: Option<i64> = row.try_get("better")?;
@@ -433,7 +442,7 @@ where
         }
         let used = sqlx::query("SELECT 1 FROM daily_solves WHERE nonce = $1")
             .bind(solve.nonce)
-            .fetch_optional(self.0)
+            .fetch_optional(&mut *connection)
             .await?
             .is_some();
         Ok(if used {
@@ -441,6 +450,43 @@ where
         } else {
             DailyRecorded::AlreadySolved
         })
+    }
+
+    /// Records the solves [`super::group_commit`] queued: all in one
+    /// transaction, or, if that fails (one solve's error rolls back all),
+    /// each alone, so that each gets its own outcome.
+    pub(super) async fn record_batch(
+        &self,
+        batch: &[QueuedSolve],
+    ) -> Vec<Result<DailyRecorded, StoreError>> {
+        if batch.len() > 1 {
+            match self.record_in_one_transaction(batch).await {
+                Ok(outcomes) => return outcomes.into_iter().map(Ok).collect(),
+                Err(err) => tracing::warn!(
+                    %err,
+                    solves = batch.len(),
+                    "a group commit failed; recording its solves one by one"
+                ),
+            }
+        }
+        let mut outcomes = Vec::with_capacity(batch.len());
+        for queued in batch {
+            outcomes.push(self.record_daily_solve(&queued.solve()).await);
+        }
+        outcomes
+    }
+
+    async fn record_in_one_transaction(
+        &self,
+        batch: &[QueuedSolve],
+    ) -> Result<Vec<DailyRecorded>, StoreError> {
+        let mut transaction = self.0.begin().await?;
+        let mut outcomes = Vec::with_capacity(batch.len());
+        for queued in batch {
+            outcomes.push(Self::record_on(&mut transaction, &queued.solve()).await?);
+        }
+        transaction.commit().await?;
+        Ok(outcomes)
     }
 
     async fn entries(
@@ -857,7 +903,7 @@ macro_rules! daily_store {
                 &self,
                 solve: &DailySolve<'_>,
             ) -> Result<DailyRecorded, StoreError> {
-                DailyQueries(&self.$write).record_daily_solve(solve).await
+                self.daily_writer.record(solve).await
             }
             async fn daily_table(
                 &self,
@@ -923,6 +969,25 @@ macro_rules! daily_store {
 
 daily_store!(super::sqlite::SqliteStore, readers, writer);
 daily_store!(super::postgres::PostgresStore, pool, pool);
+
+/// Each backend's pool records the batches of its store's
+/// [`super::group_commit::DailyWriter`].
+macro_rules! record_batch {
+    ($pool:ty) => {
+        #[async_trait::async_trait]
+        impl RecordBatch for $pool {
+            async fn record_batch(
+                &self,
+                batch: &[QueuedSolve],
+            ) -> Vec<Result<DailyRecorded, StoreError>> {
+                DailyQueries(self).record_batch(batch).await
+            }
+        }
+    };
+}
+
+record_batch!(sqlx::SqlitePool);
+record_batch!(sqlx::PgPool);
 
 #[cfg(test)]
 mod tests {

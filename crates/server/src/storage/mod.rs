@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod daily;
+mod group_commit;
 mod migrations;
 pub mod postgres;
 pub mod prune;

@@ -6,6 +6,7 @@
 //! resolve (`ON CONFLICT DO NOTHING` waits for the competing transaction and
 //! then does nothing), so exactly one solve is ever first.
 
+use super::group_commit::DailyWriter;
 use super::migrations;
 use super::review::bind_entering;
 use super::shared::Shared;
@@ -24,6 +25,8 @@ use std::str::FromStr;
 pub struct PostgresStore {
     pub(super) pool: PgPool,
     settled: SettledLevels,
+    /// The daily solves' group commit.
+    pub(super) daily_writer: DailyWriter,
 }
 
 impl PostgresStore {
@@ -45,6 +48,7 @@ impl PostgresStore {
             .await?;
         migrations::POSTGRES.migrator().await?.run(&pool).await?;
         Ok(PostgresStore {
+            daily_writer: DailyWriter::start(pool.clone()),
             pool,
             settled: SettledLevels::default(),
         })
@@ -81,7 +85,9 @@ impl Store for PostgresStore {
         }
         if solve.entering.account_id.is_none() {
             // Only accounts claim first solves (issue 38).
-            return Shared(&self.pool).record_anonymous_solve(solve).await;
+            return Shared(&self.pool)
+                .record_anonymous_solve(&self.pool, solve)
+                .await;
         }
         if let Some(why) = solve.claim_hold {
             return self.record_held_claim(solve, why).await;

@@ -8,6 +8,7 @@
 //! commit returns; only the fsync waits for checkpoints), which is the
 //! durability a 200 promises.
 
+use super::group_commit::DailyWriter;
 use super::migrations;
 use super::shared::{bind_solve, Shared, INSERT_SOLVE};
 use super::{
@@ -36,6 +37,8 @@ pub struct SqliteStore {
     pub(super) writer: SqlitePool,
     pub(super) readers: SqlitePool,
     settled: SettledLevels,
+    /// The daily solves' group commit, on `writer`.
+    pub(super) daily_writer: DailyWriter,
 }
 
 impl SqliteStore {
@@ -56,6 +59,7 @@ impl SqliteStore {
             .connect_with(options.read_only(true))
             .await?;
         Ok(SqliteStore {
+            daily_writer: DailyWriter::start(writer.clone()),
             writer,
             readers,
             settled: SettledLevels::default(),
@@ -131,7 +135,9 @@ impl Store for SqliteStore {
         }
         if solve.entering.account_id.is_none() {
             // Only accounts claim first solves (issue 38).
-            return Shared(&self.writer).record_anonymous_solve(solve).await;
+            return Shared(&self.writer)
+                .record_anonymous_solve(&self.readers, solve)
+                .await;
         }
         // IMMEDIATE takes the write lock up front, so a second process on the
         // same file waits at BEGIN rather than failing at the first write.

@@ -1,0 +1,158 @@
+//! Group commit of daily solves (issue 46). A verified daily solve is one
+//! INSERT, and what a database accepts is bounded by its commits (each one
+//! a WAL write, on PostgreSQL a flush to disk), not by its INSERTs. So the
+//! solves go to one writer task through a queue; it takes every solve
+//! waiting (up to [`MAX_BATCH`]), records them in one transaction and
+//! answers each after the commit. A lone solve is one statement as before;
+//! under load many share a commit.
+//!
+//! One writer, on both backends: on PostgreSQL four (each batch in the
+//! rank counts' row order, against deadlocks) gave 5 % more solves a second
+//! but half again the p99 latency; and one writer never takes the rank
+//! counts' rows in two orders at once.
+
+use super::daily::{DailyKey, DailyRecorded, DailySolve};
+use super::review::{Entering, KeptPath};
+use super::StoreError;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most solves one transaction records: enough to share a commit among
+/// every connection a load test holds, few enough that the first solve of
+/// a batch does not wait long for the last.
+pub(super) const MAX_BATCH: usize = 64;
+
+/// Solves waiting beyond the one being written before a request waits to
+/// queue its own (the requests' timeout bounds that wait).
+const QUEUE: usize = 1024;
+
+/// Records a batch of solves, each with its own outcome: implemented for
+/// each backend's pool in `daily.rs`.
+#[async_trait::async_trait]
+pub(super) trait RecordBatch: Send + Sync + 'static {
+    /// Records `batch` (in one transaction when it can) and answers each
+    /// solve's outcome in order.
+    async fn record_batch(&self, batch: &[QueuedSolve]) -> Vec<Result<DailyRecorded, StoreError>>;
+}
+
+/// The queue to the writer task. Dropping it (the store) ends the task once
+/// the queued solves are written.
+#[derive(Debug)]
+pub(super) struct DailyWriter {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// A queued solve and where its outcome goes.
+struct Job {
+    solve: QueuedSolve,
+    reply: oneshot::Sender<Result<DailyRecorded, StoreError>>,
+}
+
+impl DailyWriter {
+    /// Starts the writer task on the current Tokio runtime.
+    pub(super) fn start(pool: impl RecordBatch) -> DailyWriter {
+        let (jobs, queue) = mpsc::channel(QUEUE);
+        tokio::spawn(write_queued(pool, queue));
+        DailyWriter { jobs }
+    }
+
+    /// Queues `solve` and waits for its outcome (after its commit).
+    pub(super) async fn record(&self, solve: &DailySolve<'_>) -> Result<DailyRecorded, StoreError> {
+        let stopped = || StoreError::Unavailable("the daily solves' writer has stopped".into());
+        let (reply, outcome) = oneshot::channel();
+        let job = Job {
+            solve: QueuedSolve::of(solve),
+            reply,
+        };
+        self.jobs.send(job).await.map_err(|_| stopped())?;
+        outcome.await.map_err(|_| stopped())?
+    }
+}
+
+/// The writer task: takes what is queued, up to [`MAX_BATCH`] at a time,
+/// and records it.
+async fn write_queued(pool: impl RecordBatch, mut queue: mpsc::Receiver<Job>) {
+    let mut jobs = Vec::with_capacity(MAX_BATCH);
+    let mut solves = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+        let replies: Vec<_> = jobs
+            .drain(..)
+            .map(|job| {
+                solves.push(job.solve);
+                job.reply
+            })
+            .collect();
+        metrics::histogram!("gridforge_daily_solves_per_commit").record(solves.len() as f64);
+        let outcomes = pool.record_batch(&solves).await;
+        solves.clear();
+        for (reply, outcome) in replies.into_iter().zip(outcomes) {
+            // A request that timed out meanwhile has dropped its receiver;
+            // its solve is recorded all the same, as it would have been
+            // had its own statement been running.
+            let _ = reply.send(outcome);
+        }
+    }
+}
+
+/// A [`DailySolve`] that owns its parts, to wait in the queue.
+#[derive(Debug)]
+pub(super) struct QueuedSolve {
+    key: DailyKey,
+    nonce: Vec<u8>,
+    player: String,
+    time_ms: i64,
+    moves: Option<i64>,
+    assisted: bool,
+    counted: bool,
+    name: Option<String>,
+    solved_at: i64,
+    account_id: Option<i64>,
+    /// The path's text, statistics and flags.
+    path: Option<[String; 3]>,
+    hold: Option<String>,
+}
+
+impl QueuedSolve {
+    fn of(solve: &DailySolve<'_>) -> QueuedSolve {
+        QueuedSolve {
+            key: solve.key.clone(),
+            nonce: solve.nonce.to_vec(),
+            player: solve.player.to_owned(),
+            time_ms: solve.time_ms,
+            moves: solve.moves,
+            assisted: solve.assisted,
+            counted: solve.counted,
+            name: solve.name.map(str::to_owned),
+            solved_at: solve.solved_at,
+            account_id: solve.entering.account_id,
+            path: solve
+                .entering
+                .path
+                .map(|p| [p.text.to_owned(), p.stats.to_owned(), p.flags.to_owned()]),
+            hold: solve.entering.hold.map(str::to_owned),
+        }
+    }
+
+    /// The solve, borrowing from the queued one.
+    pub(super) fn solve(&self) -> DailySolve<'_> {
+        DailySolve {
+            key: &self.key,
+            nonce: &self.nonce,
+            player: &self.player,
+            time_ms: self.time_ms,
+            moves: self.moves,
+            assisted: self.assisted,
+            counted: self.counted,
+            name: self.name.as_deref(),
+            solved_at: self.solved_at,
+            entering: Entering {
+                account_id: self.account_id,
+                path: self.path.as_ref().map(|[text, stats, flags]| KeptPath {
+                    text,
+                    stats,
+                    flags,
+                }),
+                hold: self.hold.as_deref(),
+            },
+        }
+    }
+}
