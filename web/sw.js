@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "5d2680d84139c484";
+const VERSION = "a13d2a7ac93a2fb3";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -399,6 +399,13 @@ test("two players on one device: turns, scores, a reload, and the winner the tes
     assert.equal(await page.locator("#chess-new-best").count(), 1);
     assert.equal(await page.locator("#chess-best-list li").count(), 1);
     assert.ok((await text(page, "#chess-best-list li")).includes(expectedOutcome(names, tally)));
+    // The finish is shared as a game for two: who won, the moves and the time, no square.
+    assert.match(
+      await text(page, "#result-text"),
+      new RegExp(
+        `^gridforge · ChessMemory · Two players\\n${expectedOutcome(names, tally).replace(/[!.]/g, "\\$&")}\\n\\d+:\\d\\d · ${moves} moves\\nhttp://[^\\n]+#/chess$`,
+      ),
+    );
     await snap(page, "duo-done");
     const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("gridforge.chess.v1")));
     assert.equal(kept.best.length, 0);

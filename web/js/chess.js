@@ -265,16 +265,26 @@ export function createChess(ctx) {
     }
     const time = ctx.i18n().duration(game.elapsed);
     const names = game.players?.map((p) => p.name) ?? null;
+    const outcome = names ? outcomeText(t, names, game.players.map((p) => p.score)) : null;
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
-      names
-        ? h("strong", { id: "chess-winner" }, outcomeText(t, names, game.players.map((p) => p.score)))
-        : null,
+      names ? h("strong", { id: "chess-winner" }, outcome) : null,
       h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
       button("chess-again", t("chess.again"), () => startNewGame(names)),
-      // Two players on one device share no card: it is a game between them.
-      names ? null : resultCard(ctx.i18n(), { game: t("home.chess.name"), ms: game.elapsed, moves: game.moves, url: `${location.origin}${location.pathname}#/chess` }, { celebrate: ui.end.hidden }),
+      resultCard(
+        ctx.i18n(),
+        {
+          game: t("home.chess.name"),
+          // A game for two shares who won, and by how much.
+          label: names ? t("chess.duo.button") : null,
+          outcome: names ? outcome : null,
+          ms: game.elapsed,
+          moves: game.moves,
+          url: `${location.origin}${location.pathname}#/chess`,
+        },
+        { celebrate: ui.end.hidden },
+      ),
     );
     const appearing = ui.end.hidden;
     ui.end.hidden = false;

@@ -7,13 +7,14 @@
 import { button, h } from "./dom.js";
 
 /**
- * The shared text of `result`: {game (its name), label (level or day), ms,
- * moves, assisted (true, false or null when it does not apply), streak
- * (days, or null), url}, in the language of `i18n`. A part that does not
- * apply is left out.
+ * The shared text of `result`: {game (its name), label (level, day or
+ * mode), outcome (a line of its own: who won a game for two), ms, moves,
+ * assisted (true, false or null when it does not apply), streak (days, or
+ * null), url}, in the language of `i18n`. A part that does not apply is
+ * left out.
  */
-export function shareText(i18n, { game, label = null, ms, moves = null, assisted = null, streak = null, url = null }) {
-  return [heading(game, label), howLine(i18n, { ms, moves, assisted, streak }), url].filter(Boolean).join("\n");
+export function shareText(i18n, { game, label = null, outcome = null, ms, moves = null, assisted = null, streak = null, url = null }) {
+  return [heading(game, label), outcome, howLine(i18n, { ms, moves, assisted, streak }), url].filter(Boolean).join("\n");
 }
 
 /** The first line of a shared text: "gridforge · game · label". */
