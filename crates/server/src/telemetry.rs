@@ -24,6 +24,9 @@
 //!   its compute budget; `queue_full`: the compute queue is full;
 //!   `deadline`: no compute slot before the queue's deadline), counted by
 //!   `crate::http::metered`;
+//! - `gridforge_daily_solves_per_commit` (a histogram): how many daily
+//!   solves shared each commit of the group commit
+//!   (`crate::storage` `group_commit.rs`);
 //! - `gridforge_db_connections{state}` (`in_use`, `idle`) and
 //!   `gridforge_db_connections_max`: the database pool;
 //! - `gridforge_compute_slots{state}` (`busy`, `total`): generator and
@@ -91,6 +94,10 @@ fn describe() {
     describe_counter!(
         "gridforge_daily_solves_total",
         "Daily solves (Kakuro solves, ChessMemory games won): accepted, or refused by reason"
+    );
+    describe_histogram!(
+        "gridforge_daily_solves_per_commit",
+        "Daily solves recorded in one transaction by the group commit"
     );
     describe_counter!(
         "gridforge_pruned_total",
