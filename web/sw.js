@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "a13d2a7ac93a2fb3";
+const VERSION = "cdd2b1a468324d3c";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

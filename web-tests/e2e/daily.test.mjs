@@ -120,6 +120,8 @@ test("a daily Kakuro and the daily ChessMemory played to the end put the player 
     await page.waitForSelector("#daily-result-text[data-counted='true']");
     // No account: the result says the rank it would have, never "on the table".
     assert.equal(await text(page, "#daily-result-text"), `Solved in ${time}: you would be #1. Only accounts are on the tables.`);
+    // One time on the panel, the server's: no second, from this page's clock.
+    assert.equal(await page.locator("#kk-solved-time").count(), 0);
     // The result card: the day, the daily, the server's time, no help, the streak; the link to the day.
     assert.equal(
       await text(page, "#result-text"),

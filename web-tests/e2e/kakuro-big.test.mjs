@@ -253,6 +253,8 @@ test("a 30×30 on a phone: zoom, pinch, pan, tap, pad and keys, solved by keyboa
     await page.waitForSelector("#kk-solved");
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`big: ${todo.length} digits typed by keyboard on a 30×30 in ${seconds} s`);
+    // Solved: the whole board is shown, not the zoomed corner of the last digit.
+    assert.ok(await page.isDisabled("#kk-zoom-fit"), "a solved board shows whole");
     await snap(page, "30-solved");
 
     // Load slot 1 from the menu: the 30×30 comes back as saved; the solve is counted.

@@ -45,6 +45,9 @@ export function createHelp(screen, api, t, onUse = null, knownSolution = null) {
   function say(...children) {
     panel.replaceChildren(...children);
     panel.hidden = false;
+    // Under the pad on a phone the answer was below the window: it comes
+    // into sight (no scroll when it is in sight already).
+    panel.scrollIntoView?.({ block: "nearest" });
   }
 
   function show(next) {

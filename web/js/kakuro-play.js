@@ -258,13 +258,16 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     const appearing = status.hidden;
     status.replaceChildren(
       h("strong", { class: "solved-title", id: "kk-solved" }, t("kakuro.solved")),
-      h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
+      // A daily's time is the server's, in its result: this page's clock may differ by a second.
+      daily ? null : h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
       daily ? daily.status() : button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
       // The card of a finish (share.js); a daily's is the daily screen's.
       daily ? null : resultCard(words.i18n(), resultOf(g, words), { celebrate: appearing && screen.justSolved }),
     );
     status.hidden = false;
-    // Solved just now: the panel comes into sight (under the board on a narrow window).
+    // Solved just now: the whole solved board, and the panel comes into
+    // sight (under the board on a narrow window).
+    if (appearing && screen.justSolved) zoom.whole();
     if (appearing) status.scrollIntoView({ block: "nearest" });
   }
 

@@ -206,5 +206,8 @@ export function createZoom(wrap, boardEl, board, t) {
     { passive: false },
   );
 
-  return { controls, fit, zoomBy, reveal };
+  /** Shows the whole board (as the whole-board button does). */
+  const whole = () => setCell(state.fitCell);
+
+  return { controls, fit, zoomBy, reveal, whole };
 }
