@@ -26,6 +26,8 @@ impl Retention {
             abandoned_before: (now_ms as i64)
                 .saturating_sub(self.abandoned_after.as_millis() as i64),
             uncounted_per_daily: i64::from(self.uncounted_per_daily),
+            tokens_expired_before: (now_ms as i64)
+                .saturating_sub(crate::triplex::play::TOKEN_LIFETIME_MS as i64),
         }
     }
 }
@@ -50,10 +52,13 @@ pub async fn prune(app: &AppState, keep: Retention) -> Option<Pruned> {
                 .increment(pruned.abandoned_games);
             metrics::counter!("gridforge_pruned_total", "what" => "uncounted_solves")
                 .increment(pruned.uncounted_solves);
+            metrics::counter!("gridforge_pruned_total", "what" => "help_marks")
+                .increment(pruned.help_marks);
             if pruned != Pruned::default() {
                 tracing::info!(
                     abandoned_games = pruned.abandoned_games,
                     uncounted_solves = pruned.uncounted_solves,
+                    help_marks = pruned.help_marks,
                     "storage pruned"
                 );
             }

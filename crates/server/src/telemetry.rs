@@ -18,7 +18,8 @@
 //!   by what refused them (`network`, `account`: writes; `network_reads`:
 //!   reads);
 //! - `gridforge_pruned_total{what}`: rows the maintenance task deleted
-//!   (`abandoned_games`, `uncounted_solves`; `crate::maintenance`);
+//!   (`abandoned_games`, `uncounted_solves`, `help_marks`;
+//!   `crate::maintenance`);
 //! - `gridforge_refused_total{route,reason}`: generator and solver requests
 //!   refused (`in_flight`: the client has one running; `budget`: it spent
 //!   its compute budget; `queue_full`: the compute queue is full;
@@ -101,7 +102,7 @@ fn describe() {
     );
     describe_counter!(
         "gridforge_pruned_total",
-        "Rows the maintenance task deleted (abandoned_games, uncounted_solves)"
+        "Rows the maintenance task deleted (abandoned_games, uncounted_solves, help_marks)"
     );
     describe_counter!(
         "gridforge_rate_limited_total",

@@ -884,6 +884,85 @@ async fn ten_thousand_abandoned_starts_are_pruned(url: &str) {
     server.stop().await;
 }
 
+on_both_backends!(anonymous_help_marks_go_once_their_token_is_spent_or_expired);
+/// An anonymous start token that asked a daily's own help leaves a mark in
+/// `daily_starts` (its solve will be assisted). The mark goes once the
+/// token's solve is recorded, or once the token has expired (30 days); a
+/// mark whose token may still solve stays, and so does an account's start.
+async fn anonymous_help_marks_go_once_their_token_is_spent_or_expired(url: &str) {
+    use gridforge_server::storage::daily::{DailyRecorded, DailySolve};
+    let server = TestServer::start(url).await;
+    let store = gridforge_server::storage::open(url, 1).await.unwrap();
+    let today = Day::of_ms(server.clock.now_ms());
+    let key = DailyKey {
+        game: "kakuro",
+        day: today.to_string(),
+        variant: "easy",
+    };
+    let now = server.clock.now_ms() as i64;
+    let month = 30 * 24 * 3600 * 1000;
+    let starter = |nonce: &[u8]| {
+        let hex: String = nonce.iter().map(|b| format!("{b:02x}")).collect();
+        format!("token:{hex}")
+    };
+    let (spent, waiting, expired) = ([0xa5; 16], [0x5a; 16], [0x0f; 16]);
+    for (nonce, at) in [(spent, now), (waiting, now), (expired, now - month - 1000)] {
+        store
+            .mark_daily_assisted(&key, &starter(&nonce), at)
+            .await
+            .unwrap();
+    }
+    store
+        .mark_daily_assisted(&key, "account:1", now - 2 * month)
+        .await
+        .unwrap();
+    let recorded = store
+        .record_daily_solve(&DailySolve {
+            key: &key,
+            nonce: &spent,
+            player: "helped-player",
+            time_ms: 90_000,
+            moves: None,
+            assisted: true,
+            counted: true,
+            name: None,
+            solved_at: now,
+            entering: Default::default(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(recorded, DailyRecorded::Recorded { rank: None });
+    let marks = "SELECT count(*) FROM daily_starts";
+    assert_eq!(scalar(url, marks).await, 4);
+    // The maintenance task's policy as of now, its defaults.
+    let policy = gridforge_server::maintenance::Retention {
+        abandoned_after: Duration::from_secs(2 * 24 * 3600),
+        uncounted_per_daily: 3,
+    }
+    .policy(server.clock.now_ms());
+    let pruned = store.prune(policy).await.expect("pruned");
+    assert_eq!(pruned.help_marks, 2, "{pruned:?}");
+    assert!(store
+        .daily_start(&key, &starter(&waiting))
+        .await
+        .unwrap()
+        .is_some_and(|s| s.assisted));
+    assert!(store
+        .daily_start(&key, "account:1")
+        .await
+        .unwrap()
+        .is_some());
+    for gone in [spent, expired] {
+        assert!(store
+            .daily_start(&key, &starter(&gone))
+            .await
+            .unwrap()
+            .is_none());
+    }
+    store.close().await;
+    server.stop().await;
+}
+
 on_both_backends!(storage_per_thousand_daily_players);
 async fn storage_per_thousand_daily_players(url: &str) {
     // A thousand players each solve the four daily Kakuros through the API,

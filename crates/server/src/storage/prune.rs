@@ -2,9 +2,11 @@
 //! ([`crate::maintenance`]) deletes on a schedule. A ChessMemory game that
 //! never turned a square expires; a player's solves of a daily that do not
 //! count (past days, replays) are kept only up to a cap, its fastest, which
-//! is all they serve (its own best time). Counted solves, games played and
-//! everything an account owns stay. Start tokens are signed, not stored, so
-//! a start never used costs nothing. One trait, [`PruneStore`], which every
+//! is all they serve (its own best time); an anonymous start token's help
+//! mark (`daily_starts`, `token:<nonce>`) goes once the token is spent (its
+//! solve recorded) or expired. Counted solves, games played and everything
+//! an account owns stay. Start tokens are signed, not stored, so a start
+//! never used costs nothing. One trait, [`PruneStore`], which every
 //! [`super::Store`] also is; the statements are the same on both backends.
 
 use super::StoreError;
@@ -19,6 +21,9 @@ pub struct PrunePolicy {
     pub abandoned_before: i64,
     /// Uncounted solves kept per player and daily (the fastest).
     pub uncounted_per_daily: i64,
+    /// Anonymous help marks made before this (Unix ms) are deleted: their
+    /// start tokens, issued before them, can no longer be used.
+    pub tokens_expired_before: i64,
 }
 
 /// What a prune deleted.
@@ -28,6 +33,8 @@ pub struct Pruned {
     pub abandoned_games: u64,
     /// Uncounted solves past the cap.
     pub uncounted_solves: u64,
+    /// Anonymous help marks of spent or expired start tokens.
+    pub help_marks: u64,
 }
 
 /// Pruning; both backends implement it.
@@ -37,8 +44,13 @@ pub trait PruneStore {
     async fn prune(&self, policy: PrunePolicy) -> Result<Pruned, StoreError>;
 }
 
-/// The prune statements on one pool.
-pub(super) struct PruneQueries<'p, DB: Database>(pub &'p Pool<DB>);
+/// The prune statements on one pool; `nonce_hex` is the backend's SQL for
+/// a solve's nonce `s.nonce` in lower-case hex (as a `token:` starter
+/// writes it).
+pub(super) struct PruneQueries<'p, DB: Database> {
+    pub pool: &'p Pool<DB>,
+    pub nonce_hex: &'static str,
+}
 
 impl<DB> PruneQueries<'_, DB>
 where
@@ -54,7 +66,7 @@ where
              AND started_at < $1",
         )
         .bind(policy.abandoned_before)
-        .execute(self.0)
+        .execute(self.pool)
         .await?;
         // Each player's fastest uncounted solves of a daily stay (ties: the
         // earlier); the rest go.
@@ -68,11 +80,23 @@ where
                WHERE n > $1)",
         )
         .bind(policy.uncounted_per_daily)
-        .execute(self.0)
+        .execute(self.pool)
+        .await?;
+        // A help mark serves the one solve its token may still make.
+        let marks = sqlx::query(&format!(
+            "DELETE FROM daily_starts WHERE starter LIKE 'token:%' AND (started_at < $1 \
+               OR EXISTS (SELECT 1 FROM daily_solves s WHERE s.game = daily_starts.game \
+                 AND s.day = daily_starts.day AND s.variant = daily_starts.variant \
+                 AND 'token:' || {} = daily_starts.starter))",
+            self.nonce_hex
+        ))
+        .bind(policy.tokens_expired_before)
+        .execute(self.pool)
         .await?;
         Ok(Pruned {
             abandoned_games: games.affected(),
             uncounted_solves: solves.affected(),
+            help_marks: marks.affected(),
         })
     }
 }
@@ -98,13 +122,23 @@ impl RowsAffected for sqlx::postgres::PgQueryResult {
 #[async_trait]
 impl PruneStore for super::sqlite::SqliteStore {
     async fn prune(&self, policy: PrunePolicy) -> Result<Pruned, StoreError> {
-        PruneQueries(&self.writer).prune(policy).await
+        PruneQueries {
+            pool: &self.writer,
+            nonce_hex: "lower(hex(s.nonce))",
+        }
+        .prune(policy)
+        .await
     }
 }
 
 #[async_trait]
 impl PruneStore for super::postgres::PostgresStore {
     async fn prune(&self, policy: PrunePolicy) -> Result<Pruned, StoreError> {
-        PruneQueries(&self.pool).prune(policy).await
+        PruneQueries {
+            pool: &self.pool,
+            nonce_hex: "encode(s.nonce, 'hex')",
+        }
+        .prune(policy)
+        .await
     }
 }
