@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "cdd2b1a468324d3c";
+const VERSION = "3853b8b653e40f46";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
