@@ -45,7 +45,9 @@ test("the search finds a page by a word of its text", async () => {
   await withPage("docs-search", desktop, async (page) => {
     await page.goto(`${base()}/docs/`);
     await page.click("#search-toggle");
-    await page.fill("#searchbar", "passkey");
+    // Typed key by key, as a reader does: mdBook searches on keyup (a fill
+    // fires none, so it found nothing whenever the index loaded first).
+    await page.locator("#searchbar").pressSequentially("passkey");
     await page.waitForSelector("#searchresults li");
     const results = await page.locator("#searchresults li").allInnerTexts();
     assert.ok(results.some((r) => /Accounts/.test(r)), results.join("\n"));
