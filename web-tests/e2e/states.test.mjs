@@ -29,8 +29,12 @@ const VIEWS = {
 };
 /** Every catalog key: one on show is a translation that never happened. */
 const KEYS = Object.keys(JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json"), "utf8")));
-/** States whose board is shown whole on purpose (zoomed out), so its cells may be small. */
-const WHOLE_BOARD = new Set(["kakuro-editor", "offline-kakuro-editor"]);
+/**
+ * States whose board is shown whole on purpose (zoomed out), so its cells
+ * may be small: the editor, and a solved Kakuro (nothing left to tap; the
+ * screen review found it cut at the top while kept zoomed).
+ */
+const WHOLE_BOARD = new Set(["kakuro-editor", "offline-kakuro-editor", "kakuro-solved", "today-kakuro-solved"]);
 
 /** What is wrong with the state shown (runs in the page). */
 function problemsInPage({ keys, print, cellsAtLeast }) {
