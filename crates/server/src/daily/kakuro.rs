@@ -77,7 +77,7 @@ pub(super) struct Daily {
 /// a solving path is held to.
 pub(super) struct Parsed {
     /// The puzzle (no digits).
-    pub(super) board: Board,
+    board: Board,
     solution: Solution,
     /// [`gridforge_kakuro::path::human_floor_ms`] (0 when the rater gives
     /// up: no floor then).
@@ -596,7 +596,7 @@ pub async fn kakuro_solve(
     };
     let path = crate::paths::check_kakuro(
         request.path.as_deref(),
-        &made.parsed.board,
+        made.board(),
         &made.parsed.solution,
         made.parsed.floor_ms,
         time_ms,
