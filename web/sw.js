@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "3853b8b653e40f46";
+const VERSION = "eb151842aa0c3ce3";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
