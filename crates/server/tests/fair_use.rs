@@ -279,8 +279,18 @@ async fn one_expensive_request_in_flight_per_client(url: &str) {
         let first = tokio::spawn(generate("192.0.2.1", generation.clone()));
         seen = refused_while_running(&first, || candidates("192.0.2.1")).await;
         assert_eq!(candidates("198.51.100.1").await, StatusCode::BAD_REQUEST);
+        // A probe that reaches the server before the generation holds the
+        // slot refuses the generation instead (429): an inconclusive round.
         let status = first.await.unwrap();
-        assert!(status == StatusCode::OK || status == StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            [
+                StatusCode::OK,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                StatusCode::TOO_MANY_REQUESTS
+            ]
+            .contains(&status),
+            "{status}"
+        );
         if seen {
             break;
         }
@@ -360,6 +370,8 @@ where
     F: Fn() -> Fut,
     Fut: std::future::Future<Output = StatusCode>,
 {
+    // A moment for `first` to reach the server before the probes race it.
+    tokio::time::sleep(Duration::from_millis(10)).await;
     while !first.is_finished() {
         let status = probe().await;
         if status == StatusCode::TOO_MANY_REQUESTS {
@@ -843,8 +855,11 @@ async fn ten_thousand_abandoned_starts_are_pruned(url: &str) {
     assert_eq!(scalar(url, games).await, 10_001);
     // Two days and a second later, the maintenance task prunes.
     server.clock.shift(2 * 24 * 3600 * 1000 + 1000);
+    // The prune takes one table after another: wait for the last it
+    // touches (the solves) as well as the games.
+    let replays = "SELECT count(*) FROM daily_solves WHERE player = 'replayer'";
     let waited = Instant::now();
-    while scalar(url, games).await > 1 {
+    while scalar(url, games).await > 1 || scalar(url, replays).await > 4 {
         assert!(waited.elapsed() < Duration::from_secs(30), "not pruned");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -855,7 +870,6 @@ async fn ten_thousand_abandoned_starts_are_pruned(url: &str) {
     )
     .await;
     assert_eq!(kept, 1, "the played game stays");
-    let replays = "SELECT count(*) FROM daily_solves WHERE player = 'replayer'";
     // The three fastest uncounted (61, 62, 63 s) and the counted one.
     assert_eq!(scalar(url, replays).await, 4);
     assert_eq!(
