@@ -44,6 +44,9 @@ pub struct CheckedPath {
     flags: String,
     /// Why the entry is held, if it is.
     hold: Option<String>,
+    /// The hold would be lifted had the solve been assisted (a public,
+    /// unassisted solve flagged for mechanical pacing).
+    held_unless_assisted: bool,
 }
 
 impl CheckedPath {
@@ -64,6 +67,13 @@ impl CheckedPath {
     /// Whether the entry is held for review.
     pub fn held(&self) -> bool {
         self.hold.is_some()
+    }
+
+    /// Whether checking it again as assisted could change the hold: the
+    /// caller that learns of help only later (the daily's own help marks)
+    /// need look for it first only then.
+    pub fn held_unless_assisted(&self) -> bool {
+        self.held_unless_assisted
     }
 }
 
@@ -149,6 +159,7 @@ fn without_path(exposure: Exposure) -> CheckedPath {
         stats: String::new(),
         flags: String::new(),
         hold: exposure.public.then(|| NO_PATH_REASON.to_string()),
+        held_unless_assisted: false,
     }
 }
 
@@ -169,12 +180,18 @@ fn checked(
         let codes: Vec<&str> = holding.iter().map(|f| f.code()).collect();
         format!("flagged: {}", codes.join(", "))
     });
+    let held_unless_assisted = exposure.public
+        && !exposure.assisted
+        && flags
+            .iter()
+            .any(|f| matches!(f, ReviewFlag::MechanicalPacing { .. }));
     let texts: Vec<String> = flags.iter().map(ToString::to_string).collect();
     CheckedPath {
         text: text.to_string(),
         stats: stats_json(stats, floor_ms).to_string(),
         flags: serde_json::Value::from(texts).to_string(),
         hold,
+        held_unless_assisted,
     }
 }
 

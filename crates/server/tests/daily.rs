@@ -783,6 +783,7 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
                 time_ms,
                 moves: Some(moves),
                 assisted,
+                helped_starter: None,
                 counted,
                 name: None,
                 solved_at: i64::from(i),
@@ -797,7 +798,11 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
         // clean solves by accounts recorded before it that are better.
         let rank = (counted && !assisted)
             .then(|| 1 + clean.iter().filter(|c| **c < (time_ms, moves)).count() as i64);
-        assert_eq!(recorded, DailyRecorded::Recorded { rank }, "solve {i}");
+        assert_eq!(
+            recorded,
+            DailyRecorded::Recorded { rank, assisted },
+            "solve {i}"
+        );
         if counted && !assisted && !anonymous {
             clean.push((time_ms, moves));
         }
@@ -879,6 +884,7 @@ async fn solves_sharing_a_commit_each_keep_their_own_outcome(url: &str) {
                     time_ms: 20_000 + i64::from(i) * 7,
                     moves: None,
                     assisted: kind == Kind::Assisted,
+                    helped_starter: None,
                     counted: true,
                     name,
                     solved_at: i64::from(i),
@@ -901,19 +907,25 @@ async fn solves_sharing_a_commit_each_keep_their_own_outcome(url: &str) {
         let first_of_pair = matches!(kind, Kind::Clean) && matches!(i % 10, 4 | 6);
         match (kind, recorded) {
             (Kind::Refused, Err(_)) if postgres => {}
-            (Kind::Refused, Ok(DailyRecorded::Recorded { rank: Some(_) })) if !postgres => {
+            (Kind::Refused, Ok(DailyRecorded::Recorded { rank: Some(_), .. })) if !postgres => {
                 clean_times.push(i)
             }
-            (Kind::Clean, Ok(DailyRecorded::Recorded { rank: Some(_) })) => clean_times.push(i),
+            (Kind::Clean, Ok(DailyRecorded::Recorded { rank: Some(_), .. })) => clean_times.push(i),
             (Kind::Clean, Ok(DailyRecorded::NonceUsed)) if first_of_pair && i % 10 == 4 => {}
             (Kind::Clean, Ok(DailyRecorded::AlreadySolved)) if first_of_pair && i % 10 == 6 => {}
-            (Kind::Assisted, Ok(DailyRecorded::Recorded { rank: None })) => {}
+            (
+                Kind::Assisted,
+                Ok(DailyRecorded::Recorded {
+                    rank: None,
+                    assisted: true,
+                }),
+            ) => {}
             (Kind::ReusedToken, Ok(DailyRecorded::NonceUsed)) => {}
-            (Kind::ReusedToken, Ok(DailyRecorded::Recorded { rank: Some(_) })) => {
+            (Kind::ReusedToken, Ok(DailyRecorded::Recorded { rank: Some(_), .. })) => {
                 clean_times.push(i)
             }
             (Kind::SamePlayer, Ok(DailyRecorded::AlreadySolved)) => {}
-            (Kind::SamePlayer, Ok(DailyRecorded::Recorded { rank: Some(_) })) => {
+            (Kind::SamePlayer, Ok(DailyRecorded::Recorded { rank: Some(_), .. })) => {
                 clean_times.push(i)
             }
             (kind, outcome) => panic!("solve {i} ({kind:?}): {outcome:?}"),
@@ -1008,6 +1020,7 @@ async fn a_game_left_for_a_replay_does_not_count_either(url: &str) {
                 time_ms: 60_000,
                 moves: Some(32),
                 assisted: false,
+                helped_starter: None,
                 counted: true,
                 name: None,
                 solved_at: won.started_at + 60_000,

@@ -840,6 +840,7 @@ async fn ten_thousand_abandoned_starts_are_pruned(url: &str) {
             time_ms: 60_000 + 1000 * i64::from(10 - k),
             moves: None,
             assisted: false,
+            helped_starter: None,
             counted: k == 10,
             name: None,
             solved_at: now,
@@ -937,7 +938,9 @@ async fn anonymous_help_marks_go_once_their_token_is_spent_or_expired(url: &str)
             player: "helped-player",
             time_ms: 90_000,
             moves: None,
-            assisted: true,
+            // Sent as unhelped: the INSERT finds the starter's mark.
+            assisted: false,
+            helped_starter: Some(&starter(&spent)),
             counted: true,
             name: None,
             solved_at: now,
@@ -945,7 +948,38 @@ async fn anonymous_help_marks_go_once_their_token_is_spent_or_expired(url: &str)
         })
         .await
         .unwrap();
-    assert_eq!(recorded, DailyRecorded::Recorded { rank: None });
+    assert_eq!(
+        recorded,
+        DailyRecorded::Recorded {
+            rank: None,
+            assisted: true
+        }
+    );
+    // A starter without a mark: clean, and ranked.
+    let unhelped = [0x33; 16];
+    let recorded = store
+        .record_daily_solve(&DailySolve {
+            key: &key,
+            nonce: &unhelped,
+            player: "unhelped-player",
+            time_ms: 95_000,
+            moves: None,
+            assisted: false,
+            helped_starter: Some(&starter(&unhelped)),
+            counted: true,
+            name: None,
+            solved_at: now,
+            entering: Default::default(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        recorded,
+        DailyRecorded::Recorded {
+            rank: Some(1),
+            assisted: false
+        }
+    );
     let marks = "SELECT count(*) FROM daily_starts";
     assert_eq!(scalar(url, marks).await, 4);
     // The maintenance task's policy as of now, its defaults.

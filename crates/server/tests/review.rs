@@ -110,6 +110,7 @@ async fn held_and_voided_entries_leave_every_table(url: &str) {
                 time_ms,
                 moves: None,
                 assisted: false,
+                helped_starter: None,
                 counted: true,
                 name: Some(&player),
                 solved_at: 1_000 + i64::from(i),
@@ -120,7 +121,10 @@ async fn held_and_voided_entries_leave_every_table(url: &str) {
         ranks.push(recorded);
     }
     // The held solve is in no one's rank: player 2 is first.
-    let rank = |r: i64| DailyRecorded::Recorded { rank: Some(r) };
+    let rank = |r: i64| DailyRecorded::Recorded {
+        rank: Some(r),
+        assisted: false,
+    };
     assert_eq!(ranks, vec![rank(1), rank(1), rank(2), rank(3), rank(4)]);
     let names = |table: &gridforge_server::storage::daily::DailyTable| {
         table
@@ -425,6 +429,16 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
     let person = account_start(&mut person_account, &base, "player-person").await;
     let bot = start("player-metronome").await;
     let reader = start("player-reader").await;
+    // A metronome that asked the daily's own help: its solve is assisted,
+    // and an assisted solve is not held for pacing alone.
+    let helped = start("player-helped-metronome").await;
+    let (status, body) = server
+        .post(
+            &format!("{base}/hint"),
+            &json!({"token": helped, "player": "player-helped-metronome", "board": puzzle}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let pathless = account_start(&mut pathless_account, &base, "player-pathless").await;
     clock.shift(floor as i64 + 2_000);
     let solve_body = |token: String, who: &'static str, path: Option<String>| {
@@ -504,6 +518,15 @@ async fn daily_paths_are_replayed_kept_and_flagged(url: &str) {
         let (_, table) = server.get(&format!("{base}/table?player={who}")).await;
         assert_eq!(table["you"]["under_review"], true, "{table}");
     }
+    let (status, body) = solve(
+        helped,
+        "player-helped-metronome",
+        Some(paths::metronome_path(&grid, floor + 1_000, 7)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["assisted"], true, "{body}");
+    assert_eq!(body["under_review"], false, "{body}");
     // No path: recorded, but held (there is nothing to check it by).
     let (status, body) = pathless_account
         .post(&solve_path, &solve_body(pathless, "player-pathless", None))

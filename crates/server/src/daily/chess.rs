@@ -442,6 +442,7 @@ pub async fn chess_turn(
         time_ms,
         moves: Some(game.moves),
         assisted: false,
+        helped_starter: None,
         counted: in_time,
         name: game.name.as_deref(),
         solved_at: now as i64,

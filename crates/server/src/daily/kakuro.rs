@@ -583,25 +583,36 @@ pub async fn kakuro_solve(
     }
     let counted = day.counts_at(token.issued_at) && day.counts_at(now);
     let key = key_of(day, difficulty);
-    // The daily's own help marked the starter (the account, or this token).
-    let helped = app
-        .store
-        .daily_start(&key, &token.starter())
-        .await?
-        .is_some_and(|s| s.assisted);
-    let assisted = request.hints > 0 || request.checks > 0 || helped;
-    let exposure = crate::paths::Exposure {
+    let mut exposure = crate::paths::Exposure {
         public: counted,
-        assisted,
+        assisted: request.hints > 0 || request.checks > 0,
     };
-    let path = crate::paths::check_kakuro(
-        request.path.as_deref(),
-        made.board(),
-        &made.parsed.solution,
-        made.parsed.floor_ms,
-        time_ms,
-        exposure,
-    )?;
+    let check = |exposure| {
+        crate::paths::check_kakuro(
+            request.path.as_deref(),
+            made.board(),
+            &made.parsed.solution,
+            made.parsed.floor_ms,
+            time_ms,
+            exposure,
+        )
+    };
+    let mut path = check(exposure)?;
+    // The daily's own help marked the starter (the account, or this token)
+    // if it answered it: the INSERT reads that mark, so a solve costs no
+    // read of its own, but when the mark would lift a pacing hold (rare: a
+    // public solve whose pacing looks mechanical) it is read first.
+    let starter = token.starter();
+    if path.held_unless_assisted()
+        && app
+            .store
+            .daily_start(&key, &starter)
+            .await?
+            .is_some_and(|s| s.assisted)
+    {
+        exposure.assisted = true;
+        path = check(exposure)?;
+    }
     let recorded = app
         .store
         .record_daily_solve(&DailySolve {
@@ -610,7 +621,8 @@ pub async fn kakuro_solve(
             player: &request.player,
             time_ms: time_ms as i64,
             moves: None,
-            assisted,
+            assisted: exposure.assisted,
+            helped_starter: Some(&starter),
             counted,
             name: request.name.as_deref(),
             solved_at: now as i64,
@@ -633,7 +645,7 @@ pub async fn kakuro_solve(
             "this player has a counted solve of this daily already",
         )
         .because("already_solved")),
-        DailyRecorded::Recorded { rank } => Ok(no_store(Json(SolvedJson {
+        DailyRecorded::Recorded { rank, assisted } => Ok(no_store(Json(SolvedJson {
             counted,
             assisted,
             time_ms,

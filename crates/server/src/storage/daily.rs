@@ -51,6 +51,11 @@ pub struct DailySolve<'a> {
     pub moves: Option<i64>,
     /// Hints or checks were used.
     pub assisted: bool,
+    /// The starter (`daily_starts.starter`: `account:<id>` or `token:<hex>`)
+    /// whose start the daily's own help may have marked: if it did, the
+    /// solve is recorded assisted too. Read in the INSERT itself, so a
+    /// solve costs no separate read of `daily_starts` (issue 46).
+    pub helped_starter: Option<&'a str>,
     /// Started and finished within the day and its grace: on the table.
     pub counted: bool,
     /// The name to show on the table.
@@ -69,6 +74,9 @@ pub enum DailyRecorded {
     Recorded {
         /// The rank of a clean counted solve; `None` for the others.
         rank: Option<i64>,
+        /// Recorded assisted: hints or checks, or a help mark on
+        /// [`DailySolve::helped_starter`].
+        assisted: bool,
     },
     /// The token (nonce) was used before: nothing recorded.
     NonceUsed,
@@ -249,13 +257,22 @@ pub trait DailyStore {
 /// The daily queries on one pool.
 pub(super) struct DailyQueries<'p, DB: Database>(pub &'p Pool<DB>);
 
+/// The INSERT of a daily solve with `assisted` given as an SQL expression.
+macro_rules! insert_daily_solve {
+    ($assisted:literal) => {
+        concat!(
+            "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, \
+             assisted, counted, name, solved_at, account_id, path, path_stats, flags, review, \
+             review_at, review_by, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, ",
+            $assisted,
+            ", $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT DO NOTHING"
+        )
+    };
+}
+
 /// The solve's account, path and review are `$12` to `$19`
 /// ([`bind_entering`]).
-const INSERT_DAILY_SOLVE: &str =
-    "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, assisted, \
-     counted, name, solved_at, account_id, path, path_stats, flags, review, review_at, \
-     review_by, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-     $13, $14, $15, $16, $17, $18, $19) ON CONFLICT DO NOTHING";
+const INSERT_DAILY_SOLVE: &str = insert_daily_solve!("$8");
 
 /// The clean counted solves of a daily (game, day, variant) better than a
 /// time with a number of moves (its rank less one), given the placeholders
@@ -285,14 +302,20 @@ fn better_solves(
     )
 }
 
-/// [`INSERT_DAILY_SOLVE`] that also returns, for a clean counted solve, the
-/// solves better than it (`$20` is its time's [`rank_bucket`]), so recording
-/// and ranking a daily Kakuro solve is one round trip (issue 46). The
-/// subqueries do not count the row being inserted: it is not better than
-/// itself.
+/// [`INSERT_DAILY_SOLVE`] that also makes the solve assisted when the
+/// daily's help marked its starter (`$21`, [`DailySolve::helped_starter`])
+/// and returns whether it is assisted and, for a clean counted solve, the
+/// solves better than it (`$20` is its time's [`rank_bucket`]), so
+/// recording and ranking a daily Kakuro solve is one round trip (issue 46).
+/// The subqueries do not count the row being inserted: it is not better
+/// than itself.
 static INSERT_RANKED_DAILY_SOLVE: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "{INSERT_DAILY_SOLVE} RETURNING CASE WHEN counted AND NOT assisted THEN {} END AS better",
+        "{} RETURNING assisted, CASE WHEN counted AND NOT assisted THEN {} END AS better",
+        insert_daily_solve!(
+            "($8 OR EXISTS (SELECT 1 FROM daily_starts WHERE game = $2 AND day = $3 \
+             AND variant = $4 AND starter = $21 AND assisted))"
+        ),
         better_solves("$2", "$3", "$4", "$6", "COALESCE($7, 0)", "$20")
     )
 });
@@ -432,12 +455,14 @@ where
         // and the answer is its rank.
         let inserted = bind_solve(sqlx::query(&INSERT_RANKED_DAILY_SOLVE), solve)
             .bind(rank_bucket(solve.time_ms))
+            .bind(solve.helped_starter)
             .fetch_optional(&mut *connection)
             .await?;
         if let Some(row) = inserted {
             let better: Option<i64> = row.try_get("better")?;
             return Ok(DailyRecorded::Recorded {
                 rank: better.map(|n| n + 1),
+                assisted: row.try_get("assisted")?,
             });
         }
         let used = sqlx::query("SELECT 1 FROM daily_solves WHERE nonce = $1")
