@@ -124,6 +124,7 @@ async fn moderation(database: &str) {
                 time_ms: 30_000 + i64::from(i),
                 moves: None,
                 assisted: false,
+                helped_starter: None,
                 counted: true,
                 name: None,
                 solved_at: 1_000 + i64::from(i),

@@ -77,8 +77,19 @@ export async function createTriplex(ctx, family) {
     },
   });
   /** The code dialog for level n (null: none chosen); a locked level says so. */
-  const askCode = (n) =>
-    codeDialog(n, n && !levels.isOpen(n) ? t("code.locked", { number: n, previous: n - 1 }) : null);
+  const askCode = (n) => codeDialog(n, n && !levels.isOpen(n) ? lockedNote(n) : null);
+
+  /**
+   * Why level n is locked: the level before it to solve, or, when that one
+   * is locked too, the run of levels from the highest open one below it.
+   */
+  function lockedNote(n) {
+    let first = n - 1;
+    while (first > 1 && !levels.isOpen(first)) first -= 1;
+    return first === n - 1
+      ? t("code.locked", { number: n, previous: n - 1 })
+      : t("code.lockedRun", { number: n, first, previous: n - 1 });
+  }
 
   /** Keeps the session in the progress object (not yet in storage). */
   function keep() {
