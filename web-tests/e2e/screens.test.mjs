@@ -560,3 +560,29 @@ test("ChessMemory held sideways: the side column has no gap under its tools", as
     assert.ok(gap <= 24, `${gap} px between the tools and what follows`);
   });
 });
+
+test("keyboard help is shown with a mouse and left out on a touch screen", async () => {
+  const keysShown = (page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll(".keys-help")].map((el) => el.getBoundingClientRect().height > 0),
+    );
+  for (const [context, shown] of [
+    [{ viewport: { width: 1280, height: 800 } }, true],
+    [phone, false],
+  ]) {
+    await withPage(`keys-help-${shown}`, context, async (page) => {
+      for (const hash of ["#/triplex/1", "#/chess"]) {
+        await page.goto(`${suite.url}${hash}`);
+        await ready(page);
+        await page.waitForSelector(".keys-help", { state: "attached" });
+        const seen = await keysShown(page);
+        assert.ok(seen.length > 0, hash);
+        assert.deepEqual(seen, seen.map(() => shown), `${hash}: ${JSON.stringify(context)}`);
+      }
+      // The touch part of Triplex's help stays on every screen.
+      await page.goto(`${suite.url}#/triplex/1`);
+      await ready(page);
+      assert.match(await text(page, "p.help"), /Drag the pieces into the rectangle/);
+    });
+  }
+});

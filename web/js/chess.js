@@ -180,7 +180,7 @@ export function createChess(ctx) {
         chessSheet(t, game.setup),
         ui.message,
         ui.end,
-        h("p", { class: "help" }, t("chess.help")),
+        h("p", { class: "help" }, t("chess.help"), " ", h("span", { class: "keys-help" }, t("chess.keys"))),
         ui.best,
       ),
     );

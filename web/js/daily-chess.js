@@ -100,7 +100,7 @@ export function createDailyChess(shared) {
         ui.board.el,
         ui.message,
         ui.end,
-        h("p", { class: "help" }, t("chess.help")),
+        h("p", { class: "help" }, t("chess.help"), " ", h("span", { class: "keys-help" }, t("chess.keys"))),
         ui.table,
       ),
     );

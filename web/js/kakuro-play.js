@@ -178,7 +178,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
           status,
           help?.panel,
           hintsPanel,
-          h("p", { class: "help" }, t("kakuro.help")),
+          h("p", { class: "help keys-help" }, t("kakuro.help")),
         ),
       )),
     ),

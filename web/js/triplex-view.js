@@ -109,7 +109,13 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       pausedPanel,
       status,
       records,
-      h("p", { class: "help" }, t(level.rotatable === null ? "play.help" : "play.helpRotate")),
+      h(
+        "p",
+        { class: "help" },
+        t(level.rotatable === null ? "play.help" : "play.helpRotate"),
+        " ",
+        h("span", { class: "keys-help" }, t(level.rotatable === null ? "play.keys" : "play.keysRotate")),
+      ),
     ),
   );
 
