@@ -931,50 +931,39 @@ async fn anonymous_help_marks_go_once_their_token_is_spent_or_expired(url: &str)
         .mark_daily_assisted(&key, "account:1", now - 2 * month)
         .await
         .unwrap();
-    let recorded = store
-        .record_daily_solve(&DailySolve {
-            key: &key,
-            nonce: &spent,
-            player: "helped-player",
-            time_ms: 90_000,
-            moves: None,
-            // Sent as unhelped: the INSERT finds the starter's mark.
-            assisted: false,
-            helped_starter: Some(&starter(&spent)),
-            counted: true,
-            name: None,
-            solved_at: now,
-            entering: Default::default(),
-        })
-        .await
-        .unwrap();
+    // A clean counted solve sent as unhelped by its token's starter: the
+    // INSERT finds the starter's mark, if it has one.
+    let record = |nonce: [u8; 16], player: &'static str, time_ms: i64| {
+        let (store, key, starter) = (&store, &key, starter(&nonce));
+        async move {
+            store
+                .record_daily_solve(&DailySolve {
+                    key,
+                    nonce: &nonce,
+                    player,
+                    time_ms,
+                    moves: None,
+                    assisted: false,
+                    helped_starter: Some(&starter),
+                    counted: true,
+                    name: None,
+                    solved_at: now,
+                    entering: Default::default(),
+                })
+                .await
+                .unwrap()
+        }
+    };
     assert_eq!(
-        recorded,
+        record(spent, "helped-player", 90_000).await,
         DailyRecorded::Recorded {
             rank: None,
             assisted: true
         }
     );
     // A starter without a mark: clean, and ranked.
-    let unhelped = [0x33; 16];
-    let recorded = store
-        .record_daily_solve(&DailySolve {
-            key: &key,
-            nonce: &unhelped,
-            player: "unhelped-player",
-            time_ms: 95_000,
-            moves: None,
-            assisted: false,
-            helped_starter: Some(&starter(&unhelped)),
-            counted: true,
-            name: None,
-            solved_at: now,
-            entering: Default::default(),
-        })
-        .await
-        .unwrap();
     assert_eq!(
-        recorded,
+        record([0x33; 16], "unhelped-player", 95_000).await,
         DailyRecorded::Recorded {
             rank: Some(1),
             assisted: false
