@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "a0960d76df7fd67f";
+const VERSION = "6ba29b0dad120d18";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -27,7 +27,7 @@ import {
   validSetup,
 } from "./chess-rules.js";
 import { loadChess, saveChess } from "./chess-store.js";
-import { button, h, screenHead } from "./dom.js";
+import { button, h, helpLine, screenHead } from "./dom.js";
 import { chessSheet, printButton, printHeading } from "./print.js";
 import { loadJSON } from "./resources.js";
 import { resultCard } from "./share.js";
@@ -180,7 +180,7 @@ export function createChess(ctx) {
         chessSheet(t, game.setup),
         ui.message,
         ui.end,
-        h("p", { class: "help" }, t("chess.help"), " ", h("span", { class: "keys-help" }, t("chess.keys"))),
+        helpLine(t("chess.help"), t("chess.keys")),
         ui.best,
       ),
     );

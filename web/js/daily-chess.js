@@ -12,7 +12,7 @@
 // The offline ChessMemory (chess.js) is untouched.
 
 import { createBoard, pieceName } from "./chess-board.js";
-import { button, h } from "./dom.js";
+import { button, h, helpLine } from "./dom.js";
 import { dailyKey, isDate, recordResult } from "./daily-store.js";
 import { dailyTitle, tableSection } from "./daily-tables.js";
 
@@ -100,7 +100,7 @@ export function createDailyChess(shared) {
         ui.board.el,
         ui.message,
         ui.end,
-        h("p", { class: "help" }, t("chess.help"), " ", h("span", { class: "keys-help" }, t("chess.keys"))),
+        helpLine(t("chess.help"), t("chess.keys")),
         ui.table,
       ),
     );

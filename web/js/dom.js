@@ -48,6 +48,14 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * A game's help line: `text` for every player, then `keys`, its keyboard
+ * help, which a touch screen leaves out (`.keys-help` in app.css).
+ */
+export function helpLine(text, keys) {
+  return h("p", { class: "help" }, text, " ", h("span", { class: "keys-help" }, keys));
+}
+
 /** A button that submits nothing: `button("undo", "Undo", onclick, {class: "ghost"})`. */
 export function button(id, label, onclick, attrs = {}) {
   return h("button", { type: "button", id, onclick, ...attrs }, label);

@@ -2,7 +2,7 @@
 // pieces, the tools, the solved status and the table of records. It draws
 // the session it is given and calls back for everything the player does.
 
-import { button, h, screenHead } from "./dom.js";
+import { button, h, helpLine, screenHead } from "./dom.js";
 import { fitLayout } from "./layout.js";
 import { gradeOf } from "./triplex-list.js";
 import { printArea, printButton, printHeading } from "./print.js";
@@ -109,13 +109,9 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       pausedPanel,
       status,
       records,
-      h(
-        "p",
-        { class: "help" },
-        t(level.rotatable === null ? "play.help" : "play.helpRotate"),
-        " ",
-        h("span", { class: "keys-help" }, t(level.rotatable === null ? "play.keys" : "play.keysRotate")),
-      ),
+      level.rotatable === null
+        ? helpLine(t("play.help"), t("play.keys"))
+        : helpLine(t("play.helpRotate"), t("play.keysRotate")),
     ),
   );
 

@@ -305,8 +305,7 @@ impl DailyToken {
         if self.account != 0 {
             account_starter(self.account)
         } else {
-            let hex: String = self.nonce.iter().map(|b| format!("{b:02x}")).collect();
-            format!("token:{hex}")
+            format!("token:{}", hex::encode(self.nonce))
         }
     }
 }
