@@ -15,21 +15,19 @@
 //! The server must listen on 127.0.0.1 (every 127.0.0.0/8 address reaches
 //! it), and trust no proxy: each address is a network of its own.
 
+// Only its loopback clients are used here.
+#[allow(dead_code)]
+mod support;
+
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A client whose requests come from `127.0.0.<last>`.
 fn client_from(last: u8) -> reqwest::Client {
-    reqwest::Client::builder()
-        .no_proxy()
-        .local_address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, last)))
-        .timeout(Duration::from_secs(60))
-        .build()
-        .expect("a client")
+    support::client_from(last, Duration::from_secs(60))
 }
 
 /// POSTs `body`, retrying a 429 or 503 after its `Retry-After` (at most

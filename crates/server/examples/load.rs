@@ -39,6 +39,9 @@ use std::time::{Duration, Instant};
 const MAX_PIECES: usize = 4;
 /// Longest time spent fetching tokens.
 const TOKEN_PHASE: Duration = Duration::from_secs(6);
+/// Client networks the accounts are made from (127.0.0.100 and on), when
+/// the server is on 127.0.0.0/8.
+const REGISTRAR_NETWORKS: u8 = 16;
 /// Longest time spent making accounts and fetching their tokens (each
 /// account is a WebAuthn registration first).
 const ACCOUNT_TOKEN_PHASE: Duration = Duration::from_secs(20);
@@ -94,8 +97,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
     let tokens: Arc<Mutex<Vec<Token>>> = Arc::new(Mutex::new(Vec::new()));
     let fetched = Arc::new(AtomicUsize::new(0));
+    let registrars: Arc<Vec<reqwest::Client>> = Arc::new(if signed && host.starts_with("127.") {
+        (0..REGISTRAR_NETWORKS)
+            .map(|i| support::client_from(100 + i, Duration::from_secs(10)))
+            .collect()
+    } else {
+        Vec::new()
+    });
     let fetchers: Vec<_> = (0..connections)
         .map(|_| {
+            let registrars = registrars.clone();
             let (client, base, plan, tokens, fetched) = (
                 client.clone(),
                 base.clone(),
@@ -110,7 +121,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         break;
                     }
                     let cookie = if signed {
-                        match support::accounts::register(client.clone(), base.clone(), k).await {
+                        // Each account from one of several client networks:
+                        // a network's accounts are made one after another
+                        // (its count of the day is one row), and the players
+                        // of a popular daily come from many.
+                        let from = registrars.get(k % registrars.len().max(1));
+                        let registrar = from.unwrap_or(&client).clone();
+                        match support::accounts::register(registrar, base.clone(), k).await {
                             Ok(cookie) => Some(cookie),
                             Err(_) => continue,
                         }

@@ -822,6 +822,117 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+/// On PostgreSQL a group commit is one statement (issue 38), which does not
+/// see its own rows: the solves of one batch that are better than a solve
+/// are added to its rank after the statement. A lock on `daily_solves`
+/// holds the writer on a first solve while 40 more queue, so they share
+/// one batch; each is answered the rank it has once they are all
+/// recorded: 1 + the clean public solves better than it, of the batch and
+/// before it (an assisted, an anonymous and a held solve are in no rank,
+/// and another daily's solves are in no rank of this one).
+async fn a_batch_counts_its_own_better_solves_in_each_rank() {
+    use gridforge_server::storage::daily::{DailyKey, DailyRecorded, DailySolve};
+    use sqlx::Connection;
+    let Some(db) = test_db(Backend::Postgres).await else {
+        return;
+    };
+    let store = std::sync::Arc::new(
+        gridforge_server::storage::open(&db.url, 4)
+            .await
+            .expect("store"),
+    );
+    let key = DailyKey {
+        game: "kakuro",
+        day: "2026-11-27".to_string(),
+        variant: "easy",
+    };
+    let other = DailyKey {
+        variant: "hard",
+        ..key.clone()
+    };
+    // (time, account, assisted, held, other daily) of each solve; the
+    // first is recorded while the lock holds the writer.
+    let solve = |i: u32| {
+        let time_ms = 30_000 + i64::from((i * 7_919) % 41) * 250 + i64::from(i % 3);
+        (time_ms, i % 11 != 5, i % 13 == 4, i % 17 == 6, i % 19 == 7)
+    };
+    let mut lock = sqlx::PgConnection::connect(&db.url).await.expect("connect");
+    sqlx::raw_sql("BEGIN; LOCK TABLE daily_solves IN SHARE MODE")
+        .execute(&mut lock)
+        .await
+        .expect("lock");
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..41u32 {
+        let store = store.clone();
+        let (key, other) = (key.clone(), other.clone());
+        tasks.spawn(async move {
+            let (time_ms, by_account, assisted, held, on_other) = solve(i);
+            let nonce = (i + 1000).to_be_bytes().repeat(4);
+            let player = format!("player-{i:02}");
+            let recorded = store
+                .record_daily_solve(&DailySolve {
+                    key: if on_other { &other } else { &key },
+                    nonce: &nonce,
+                    player: &player,
+                    time_ms,
+                    moves: None,
+                    assisted,
+                    helped_starter: None,
+                    counted: true,
+                    name: None,
+                    solved_at: 1_000 + i64::from(i),
+                    entering: gridforge_server::storage::review::Entering {
+                        account_id: by_account.then_some(1),
+                        hold: held.then_some("pacing"),
+                        ..Default::default()
+                    },
+                })
+                .await
+                .expect("recorded");
+            (i, recorded)
+        });
+        if i == 0 {
+            // The first solve reaches the writer, which waits on the lock.
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        }
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    sqlx::raw_sql("COMMIT")
+        .execute(&mut lock)
+        .await
+        .expect("unlock");
+    let mut outcomes = Vec::new();
+    while let Some(joined) = tasks.join_next().await {
+        outcomes.push(joined.expect("task"));
+    }
+    let listed = |i: u32| {
+        let (_, by_account, assisted, held, _) = solve(i);
+        by_account && !assisted && !held
+    };
+    let mut batch_ahead_seen = false;
+    for (i, recorded) in outcomes {
+        let (time_ms, _, assisted, _, on_other) = solve(i);
+        // The first was recorded alone, into an empty daily.
+        let better = (0..41u32)
+            .filter(|&j| i != 0 && listed(j) && solve(j).4 == on_other && solve(j).0 < time_ms)
+            .count() as i64;
+        batch_ahead_seen |= i != 0 && better > 1;
+        let rank = (!assisted).then_some(1 + better);
+        assert_eq!(
+            recorded,
+            DailyRecorded::Recorded { rank, assisted },
+            "solve {i} ({time_ms} ms)"
+        );
+    }
+    assert!(batch_ahead_seen, "the batch ranked no solve behind another");
+    // And the store's own rank of the slowest time agrees.
+    let slowest = 50_000;
+    let listed_here = (0..41u32).filter(|&j| listed(j) && !solve(j).4).count() as i64;
+    let rank = store.daily_rank(&key, slowest, None).await.expect("rank");
+    assert_eq!(rank, 1 + listed_here);
+}
+
 on_both_backends!(solves_sharing_a_commit_each_keep_their_own_outcome);
 /// Group commit (issue 46): 400 solves sent at once share commits, and each
 /// is answered its own outcome: a clean solve its rank, an assisted one
@@ -947,21 +1058,30 @@ async fn solves_sharing_a_commit_each_keep_their_own_outcome(url: &str) {
 }
 
 #[test]
-fn rank_buckets_keep_two_leading_digits() {
+fn rank_buckets_keep_two_or_three_leading_digits() {
     use gridforge_server::storage::daily::rank_bucket;
-    for (time, bucket) in [
-        (0, 0),
-        (99, 99),
-        (100, 100),
-        (109, 100),
-        (12_345, 12_000),
-        (99_999, 99_000),
-        (100_000, 100_000),
-        (3_456_789, 3_400_000),
-        (99_999_999_999_999, 99_000_000_000_000),
-        (123_456_789_012_345_678, 123_456_000_000_000_000),
+    for (time, two, three) in [
+        (0, 0, 0),
+        (99, 99, 99),
+        (100, 100, 100),
+        (109, 100, 109),
+        (999, 990, 999),
+        (1_000, 1_000, 1_000),
+        (12_345, 12_000, 12_300),
+        (99_999, 99_000, 99_900),
+        (100_000, 100_000, 100_000),
+        (3_456_789, 3_400_000, 3_450_000),
+        (99_999_999_999_999, 99_000_000_000_000, 99_900_000_000_000),
+        (
+            123_456_789_012_345_678,
+            123_456_000_000_000_000,
+            123_456_000_000_000_000,
+        ),
     ] {
-        assert_eq!(rank_bucket(time), bucket, "{time}");
+        assert_eq!(rank_bucket(time, 2), two, "{time}");
+        assert_eq!(rank_bucket(time, 3), three, "{time}");
+        // A 3-digit bucket lies inside its time's 2-digit bucket.
+        assert_eq!(rank_bucket(three, 2), two, "{time}");
     }
 }
 

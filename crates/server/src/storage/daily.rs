@@ -257,66 +257,90 @@ pub trait DailyStore {
 /// The daily queries on one pool.
 pub(super) struct DailyQueries<'p, DB: Database>(pub &'p Pool<DB>);
 
-/// The INSERT of a daily solve with `assisted` given as an SQL expression.
-macro_rules! insert_daily_solve {
-    ($assisted:literal) => {
-        concat!(
-            "INSERT INTO daily_solves (nonce, game, day, variant, player, time_ms, moves, \
-             assisted, counted, name, solved_at, account_id, path, path_stats, flags, review, \
-             review_at, review_by, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, ",
-            $assisted,
-            ", $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT DO NOTHING"
-        )
-    };
+/// The columns of a daily solve, in the order of [`bind_solve`] and of
+/// the arrays of `daily_batch.rs`.
+pub(super) const SOLVE_COLUMNS: &str =
+    "nonce, game, day, variant, player, time_ms, moves, assisted, \
+     counted, name, solved_at, account_id, path, path_stats, flags, review, review_at, \
+     review_by, review_reason";
+
+/// The INSERT of daily solves given as SQL rows (a `VALUES` list or a
+/// `SELECT` of [`SOLVE_COLUMNS`]); a solve whose nonce was used, or a second
+/// counted solve of a player, is not inserted.
+pub(super) fn insert_daily_solves(rows: &str) -> String {
+    format!("INSERT INTO daily_solves ({SOLVE_COLUMNS}) {rows} ON CONFLICT DO NOTHING")
 }
 
-/// The solve's account, path and review are `$12` to `$19`
-/// ([`bind_entering`]).
-const INSERT_DAILY_SOLVE: &str = insert_daily_solve!("$8");
+/// The `VALUES` of one solve bound by [`bind_solve`] (`$1` to `$19`), with
+/// its `assisted` given as SQL.
+fn one_solve(assisted: &str) -> String {
+    format!(
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, {assisted}, $9, $10, $11, $12, $13, $14, $15, $16, \
+         $17, $18, $19)"
+    )
+}
+
+/// The INSERT of one solve ([`bind_solve`]).
+static INSERT_DAILY_SOLVE: LazyLock<String> =
+    LazyLock::new(|| insert_daily_solves(&one_solve("$8")));
 
 /// The clean counted solves of a daily (game, day, variant) better than a
 /// time with a number of moves (its rank less one), given the placeholders
-/// of those and of the time's [`rank_bucket`]: the bucket counts below the
-/// time's bucket, the faster solves of its own bucket, and the equal times
-/// with fewer moves, each of the last two a range of the index
-/// `daily_solves_clean_rank`.
-fn better_solves(
-    game: &str,
-    day: &str,
-    variant: &str,
+/// (or column names) of those and of the time's [`rank_bucket`]s of 2 and
+/// 3 digits: the 2-digit tallies below its 2-digit bucket, the 3-digit
+/// tallies of that bucket below its 3-digit bucket, the faster solves of
+/// its 3-digit bucket and the equal times with fewer moves, each of the
+/// last two a range of the index `daily_solves_clean_rank` (migration 13).
+pub(super) fn better_solves(
+    daily: [&str; 3],
     time: &str,
     moves: &str,
-    bucket: &str,
+    buckets: [&str; 2],
 ) -> String {
-    // The clean solves' condition is the rank index's, verbatim.
+    let [game, day, variant] = daily;
+    let [coarse, fine] = buckets;
     let daily = format!("game = {game} AND day = {day} AND variant = {variant}");
+    // The clean solves' condition is the rank index's, verbatim.
     let clean = format!("counted AND NOT assisted AND {LISTED}");
     format!(
         "CAST( \
-            (SELECT COALESCE(SUM(solves), 0) FROM daily_rank_counts \
-             WHERE {daily} AND bucket < {bucket}) \
+            (SELECT COALESCE(SUM(solves), 0) FROM daily_rank_tallies \
+             WHERE {daily} AND digits = 2 AND bucket < {coarse}) \
+          + (SELECT COALESCE(SUM(solves), 0) FROM daily_rank_tallies \
+             WHERE {daily} AND digits = 3 AND bucket >= {coarse} AND bucket < {fine}) \
           + (SELECT count(*) FROM daily_solves WHERE {daily} AND {clean} \
-             AND time_ms >= {bucket} AND time_ms < {time}) \
+             AND time_ms >= {fine} AND time_ms < {time}) \
           + (SELECT count(*) FROM daily_solves WHERE {daily} AND {clean} \
              AND time_ms = {time} AND COALESCE(moves, 0) < {moves}) AS BIGINT)"
     )
 }
 
+/// Whether the daily's help marked a starter
+/// ([`DailySolve::helped_starter`]), for an INSERT's `assisted`, given the
+/// SQL of the daily's game, day and variant and of the starter. A scalar
+/// subquery, not `EXISTS`: PostgreSQL would hash every start of the table
+/// for a batch's `EXISTS`, where this probes the key of each solve.
+pub(super) fn helped(daily: [&str; 3], starter: &str) -> String {
+    let [game, day, variant] = daily;
+    format!(
+        "COALESCE((SELECT assisted FROM daily_starts WHERE game = {game} AND day = {day} \
+         AND variant = {variant} AND starter = {starter}), FALSE)"
+    )
+}
+
 /// [`INSERT_DAILY_SOLVE`] that also makes the solve assisted when the
-/// daily's help marked its starter (`$21`, [`DailySolve::helped_starter`])
-/// and returns whether it is assisted and, for a clean counted solve, the
-/// solves better than it (`$20` is its time's [`rank_bucket`]), so
-/// recording and ranking a daily Kakuro solve is one round trip (issue 46).
-/// The subqueries do not count the row being inserted: it is not better
-/// than itself.
+/// daily's help marked its starter (`$21`) and returns whether it is
+/// assisted and, for a clean counted solve, the solves better than it
+/// (`$20` and `$22` are its time's [`rank_bucket`]s of 2 and 3 digits),
+/// so recording and ranking a daily Kakuro solve is one round trip (issue
+/// 46). The subqueries do not count the row being inserted: it is not
+/// better than itself.
 static INSERT_RANKED_DAILY_SOLVE: LazyLock<String> = LazyLock::new(|| {
+    let daily = ["$2", "$3", "$4"];
     format!(
         "{} RETURNING assisted, CASE WHEN counted AND NOT assisted THEN {} END AS better",
-        insert_daily_solve!(
-            "($8 OR EXISTS (SELECT 1 FROM daily_starts WHERE game = $2 AND day = $3 \
-             AND variant = $4 AND starter = $21 AND assisted))"
-        ),
-        better_solves("$2", "$3", "$4", "$6", "COALESCE($7, 0)", "$20")
+        insert_daily_solves(&one_solve(&format!("($8 OR {})", helped(daily, "$21")))),
+        better_solves(daily, "$6", "COALESCE($7, 0)", ["$20", "$22"])
     )
 });
 
@@ -324,21 +348,23 @@ static INSERT_RANKED_DAILY_SOLVE: LazyLock<String> = LazyLock::new(|| {
 static BETTER_SOLVES: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {} AS n",
-        better_solves("$1", "$2", "$3", "$4", "$5", "$6")
+        better_solves(["$1", "$2", "$3"], "$4", "$5", ["$6", "$7"])
     )
 });
 
-/// The rank bucket of a time: the time with all but its two leading digits
-/// zeroed (12,345 ms is in the bucket 12,000 to 12,999). 90 buckets a power
-/// of ten, each 1 % to 10 % of its times wide: a rank sums the counts of the
-/// few hundred buckets below a time and counts the solves of its own bucket
-/// alone, however many solves the daily has. The database keeps the counts
-/// with a trigger on `daily_solves` that computes the same bucket (migration
-/// 6); the rank test on both backends holds the two together.
-pub fn rank_bucket(time_ms: i64) -> i64 {
-    // The migration's CASE stops growing the width at 10^12 ms (31 years).
+/// The rank bucket of a time at `digits` significant digits: the time with
+/// all but its `digits` leading digits zeroed (12,345 ms is in the 2-digit
+/// bucket 12,000 to 12,999 and the 3-digit bucket 12,300 to 12,399). A
+/// rank sums a few tallies of 2-digit buckets, at most nine of 3-digit
+/// ones, and counts the solves of its own 3-digit bucket alone, however
+/// many solves the daily has. The database keeps the tallies with triggers
+/// that compute the same buckets (migration 13); the rank test on both
+/// backends holds the two together.
+pub fn rank_bucket(time_ms: i64, digits: u32) -> i64 {
+    // The migration stops growing the width at 10^12 ms (31 years).
+    let limit = 10_i64.pow(digits);
     let mut width = 1;
-    while time_ms / width >= 100 && width < 1_000_000_000_000 {
+    while time_ms / width >= limit && width < 1_000_000_000_000 {
         width *= 10;
     }
     time_ms - time_ms % width
@@ -451,11 +477,12 @@ where
         connection: &mut DB::Connection,
         solve: &DailySolve<'_>,
     ) -> Result<DailyRecorded, StoreError> {
-        // One statement: the trigger of migration 6 counts a clean solve,
+        // One statement: the trigger of migration 13 tallies a clean solve,
         // and the answer is its rank.
         let inserted = bind_solve(sqlx::query(&INSERT_RANKED_DAILY_SOLVE), solve)
-            .bind(rank_bucket(solve.time_ms))
+            .bind(rank_bucket(solve.time_ms, 2))
             .bind(solve.helped_starter)
+            .bind(rank_bucket(solve.time_ms, 3))
             .fetch_optional(&mut *connection)
             .await?;
         if let Some(row) = inserted {
@@ -477,31 +504,9 @@ where
         })
     }
 
-    /// Records the solves [`super::group_commit`] queued: all in one
-    /// transaction, or, if that fails (one solve's error rolls back all),
-    /// each alone, so that each gets its own outcome.
-    pub(super) async fn record_batch(
-        &self,
-        batch: &[QueuedSolve],
-    ) -> Vec<Result<DailyRecorded, StoreError>> {
-        if batch.len() > 1 {
-            match self.record_in_one_transaction(batch).await {
-                Ok(outcomes) => return outcomes.into_iter().map(Ok).collect(),
-                Err(err) => tracing::warn!(
-                    %err,
-                    solves = batch.len(),
-                    "a group commit failed; recording its solves one by one"
-                ),
-            }
-        }
-        let mut outcomes = Vec::with_capacity(batch.len());
-        for queued in batch {
-            outcomes.push(self.record_daily_solve(&queued.solve()).await);
-        }
-        outcomes
-    }
-
-    async fn record_in_one_transaction(
+    /// Records the solves [`super::group_commit`] queued in one
+    /// transaction, a statement each.
+    pub(super) async fn record_in_one_transaction(
         &self,
         batch: &[QueuedSolve],
     ) -> Result<Vec<DailyRecorded>, StoreError> {
@@ -625,7 +630,8 @@ where
             .bind(key.variant)
             .bind(time_ms)
             .bind(moves.unwrap_or(0))
-            .bind(rank_bucket(time_ms))
+            .bind(rank_bucket(time_ms, 2))
+            .bind(rank_bucket(time_ms, 3))
             .fetch_one(self.0)
             .await?
             .try_get("n")?;
@@ -730,7 +736,7 @@ where
                 counted: solve.counted && !replay,
                 ..solve.clone()
             };
-            let inserted = bind_solve(sqlx::query(INSERT_DAILY_SOLVE), solve)
+            let inserted = bind_solve(sqlx::query(&INSERT_DAILY_SOLVE), solve)
                 .execute(&mut *tx)
                 .await?
                 .rows();
@@ -741,7 +747,7 @@ where
                     counted: false,
                     ..solve.clone()
                 };
-                bind_solve(sqlx::query(INSERT_DAILY_SOLVE), &later)
+                bind_solve(sqlx::query(&INSERT_DAILY_SOLVE), &later)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -995,45 +1001,34 @@ macro_rules! daily_store {
 daily_store!(super::sqlite::SqliteStore, readers, writer);
 daily_store!(super::postgres::PostgresStore, pool, pool);
 
-/// Each backend's pool records the batches of its store's
-/// [`super::group_commit::DailyWriter`].
-macro_rules! record_batch {
-    ($pool:ty) => {
-        #[async_trait::async_trait]
-        impl RecordBatch for $pool {
-            async fn record_batch(
-                &self,
-                batch: &[QueuedSolve],
-            ) -> Vec<Result<DailyRecorded, StoreError>> {
-                DailyQueries(self).record_batch(batch).await
-            }
-        }
-    };
+/// SQLite records a batch of its store's
+/// [`super::group_commit::DailyWriter`] a statement a solve (in process,
+/// a statement costs no round trip); PostgreSQL in one statement
+/// (`daily_batch.rs`).
+#[async_trait::async_trait]
+impl RecordBatch for sqlx::SqlitePool {
+    async fn record_together(
+        &self,
+        batch: &[QueuedSolve],
+    ) -> Result<Vec<DailyRecorded>, StoreError> {
+        DailyQueries(self).record_in_one_transaction(batch).await
+    }
+
+    async fn record_alone(&self, solve: &QueuedSolve) -> Result<DailyRecorded, StoreError> {
+        DailyQueries(self).record_daily_solve(&solve.solve()).await
+    }
 }
 
-record_batch!(sqlx::SqlitePool);
-record_batch!(sqlx::PgPool);
+#[async_trait::async_trait]
+impl RecordBatch for sqlx::PgPool {
+    async fn record_together(
+        &self,
+        batch: &[QueuedSolve],
+    ) -> Result<Vec<DailyRecorded>, StoreError> {
+        super::daily_batch::record(self, batch).await
+    }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_and_ranks() {
-        assert_eq!(
-            split_key("daily/kakuro/2026-11-25/hard/p-1"),
-            Some(("kakuro", "2026-11-25", "hard", "p-1"))
-        );
-        assert_eq!(split_key("kakuro/2026-11-25/hard/p"), None);
-        assert_eq!(split_key("daily/kakuro/2026-11-25"), None);
-        let e = |time_ms, moves| DailyEntry {
-            nonce: Vec::new(),
-            name: None,
-            time_ms,
-            moves,
-            provisional_until: 0,
-        };
-        let entries = [e(5, Some(3)), e(5, Some(3)), e(5, Some(4)), e(9, None)];
-        assert_eq!(ranks(&entries), vec![1, 1, 3, 4]);
+    async fn record_alone(&self, solve: &QueuedSolve) -> Result<DailyRecorded, StoreError> {
+        DailyQueries(self).record_daily_solve(&solve.solve()).await
     }
 }

@@ -3,13 +3,12 @@
 //! a WAL write, on PostgreSQL a flush to disk), not by its INSERTs. So the
 //! solves go to one writer task through a queue; it takes every solve
 //! waiting (up to [`MAX_BATCH`]), records them in one transaction and
-//! answers each after the commit. A lone solve is one statement as before;
-//! under load many share a commit.
+//! answers each after the commit; under load many share a commit. On
+//! PostgreSQL a batch is one statement (`daily_batch.rs`, issue 38).
 //!
-//! One writer, on both backends: on PostgreSQL four (each batch in the
-//! rank counts' row order, against deadlocks) gave 5 % more solves a second
-//! but half again the p99 latency; and one writer never takes the rank
-//! counts' rows in two orders at once.
+//! One writer, on both backends: on PostgreSQL four gave 5 % more solves a
+//! second but half again the p99 latency (issue 46, with a statement a
+//! solve).
 
 use super::daily::{DailyKey, DailyRecorded, DailySolve};
 use super::review::{Entering, KeptPath};
@@ -25,13 +24,44 @@ pub(super) const MAX_BATCH: usize = 64;
 /// queue its own (the requests' timeout bounds that wait).
 const QUEUE: usize = 1024;
 
-/// Records a batch of solves, each with its own outcome: implemented for
-/// each backend's pool in `daily.rs`.
+/// Records queued solves: implemented for each backend's pool in
+/// `daily.rs` (PostgreSQL's batch in `daily_batch.rs`).
 #[async_trait::async_trait]
 pub(super) trait RecordBatch: Send + Sync + 'static {
-    /// Records `batch` (in one transaction when it can) and answers each
-    /// solve's outcome in order.
-    async fn record_batch(&self, batch: &[QueuedSolve]) -> Vec<Result<DailyRecorded, StoreError>>;
+    /// Records every solve of `batch` in one transaction and answers each
+    /// solve's outcome in order; on an error none is recorded.
+    async fn record_together(
+        &self,
+        batch: &[QueuedSolve],
+    ) -> Result<Vec<DailyRecorded>, StoreError>;
+
+    /// Records one solve in a transaction of its own.
+    async fn record_alone(&self, solve: &QueuedSolve) -> Result<DailyRecorded, StoreError>;
+}
+
+/// Records `batch` together, or, if that fails with more than one solve
+/// (one solve's error rolls back all), each alone, so that each gets its
+/// own outcome.
+async fn record_batch(
+    pool: &impl RecordBatch,
+    batch: &[QueuedSolve],
+) -> Vec<Result<DailyRecorded, StoreError>> {
+    match pool.record_together(batch).await {
+        Ok(outcomes) => outcomes.into_iter().map(Ok).collect(),
+        Err(err) if batch.len() == 1 => vec![Err(err)],
+        Err(err) => {
+            tracing::warn!(
+                %err,
+                solves = batch.len(),
+                "a group commit failed; recording its solves one by one"
+            );
+            let mut outcomes = Vec::with_capacity(batch.len());
+            for solve in batch {
+                outcomes.push(pool.record_alone(solve).await);
+            }
+            outcomes
+        }
+    }
 }
 
 /// The queue to the writer task. Dropping it (the store) ends the task once
@@ -82,7 +112,7 @@ async fn write_queued(pool: impl RecordBatch, mut queue: mpsc::Receiver<Job>) {
             })
             .collect();
         metrics::histogram!("gridforge_daily_solves_per_commit").record(solves.len() as f64);
-        let outcomes = pool.record_batch(&solves).await;
+        let outcomes = record_batch(&pool, &solves).await;
         solves.clear();
         for (reply, outcome) in replies.into_iter().zip(outcomes) {
             // A request that timed out meanwhile has dropped its receiver;

@@ -67,6 +67,11 @@ pub(super) const SQLITE: Embedded = Embedded(&[
         "account tables",
         include_str!("../../migrations/sqlite/0012_account_tables.sql"),
     ),
+    (
+        13,
+        "rank tallies",
+        include_str!("../../migrations/sqlite/0013_rank_tallies.sql"),
+    ),
 ]);
 
 /// The PostgreSQL schema.
@@ -125,6 +130,11 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
         12,
         "account tables",
         include_str!("../../migrations/postgres/0012_account_tables.sql"),
+    ),
+    (
+        13,
+        "rank tallies",
+        include_str!("../../migrations/postgres/0013_rank_tallies.sql"),
     ),
 ]);
 

@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod daily;
+mod daily_batch;
 mod group_commit;
 mod migrations;
 pub mod postgres;

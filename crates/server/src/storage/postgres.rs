@@ -38,8 +38,15 @@ impl PostgresStore {
         // at once (the pool would retry a refused connection until its
         // acquire timeout and report only that).
         options.connect().await?.close().await?;
+        // One of the connections is the daily solves' writer's own, so the
+        // batch statement it repeats is planned once for good (PostgreSQL
+        // keeps a connection's prepared plan), not on each of the pool's.
+        let writer = PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_lazy_with(options.clone());
         let pool = PgPoolOptions::new()
-            .max_connections(connections.max(1))
+            .max_connections(connections.saturating_sub(1).max(1))
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_with(options)
             .await?;
@@ -48,7 +55,7 @@ impl PostgresStore {
             .await?;
         migrations::POSTGRES.migrator().await?.run(&pool).await?;
         Ok(PostgresStore {
-            daily_writer: DailyWriter::start(pool.clone()),
+            daily_writer: DailyWriter::start(writer),
             pool,
             settled: SettledLevels::default(),
         })

@@ -1,0 +1,186 @@
+//! PostgreSQL records a group commit's daily solves (issue 38's load with
+//! accounts) in one statement. A statement a solve made the one writer
+//! ([`super::group_commit`]) wait out a round trip for each, one after the
+//! other: with a few hundred microseconds of work a listed solve, that
+//! capped a server near 2,000 solves a second however idle the database.
+//! So the batch goes as arrays (one per column), is inserted by one
+//! `INSERT … SELECT FROM unnest(…)`, and each inserted solve comes back
+//! with the solves better than it as the statement found the daily
+//! *before* it (a statement does not see its own rows); the solves of the
+//! same batch that are better are added here, so every rank is the rank
+//! after the commit. A statement-level trigger tallies the batch in one
+//! upsert (migration 13).
+
+use super::daily::{
+    better_solves, helped, insert_daily_solves, rank_bucket, DailyRecorded, DailySolve,
+    SOLVE_COLUMNS,
+};
+use super::group_commit::QueuedSolve;
+use super::review::LISTED;
+use super::StoreError;
+use sqlx::{PgPool, Row};
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+/// The batch's INSERT: `$1` to `$19` are [`SOLVE_COLUMNS`]' arrays, `$20`
+/// and `$22` the 2- and 3-digit [`rank_bucket`]s, `$21` the starters the
+/// daily's help may have marked. Answers each inserted solve's nonce, its
+/// key, time and moves, whether it is assisted, whether it is clean and
+/// public (so in the others' ranks) and, for a clean counted solve, the
+/// solves better than it before this statement.
+static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
+    let batch = ["b.game", "b.day", "b.variant"];
+    let inserted = ["i.game", "i.day", "i.variant"];
+    format!(
+        "WITH batch AS (SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::text[], \
+           $5::text[], $6::int8[], $7::int8[], $8::bool[], $9::bool[], $10::text[], $11::int8[], \
+           $12::int8[], $13::text[], $14::text[], $15::text[], $16::text[], $17::int8[], \
+           $18::text[], $19::text[], $20::int8[], $21::text[], $22::int8[]) \
+           AS b ({SOLVE_COLUMNS}, coarse, starter, fine)), \
+         inserted AS ({} RETURNING nonce, game, day, variant, time_ms, moves, assisted, counted, \
+           counted AND NOT assisted AND {LISTED} AS clean) \
+         SELECT i.nonce, i.game, i.day, i.variant, i.time_ms, COALESCE(i.moves, 0) AS moves, \
+           i.assisted, i.clean, CASE WHEN i.counted AND NOT i.assisted THEN {} END AS better \
+         FROM inserted i JOIN batch b ON b.nonce = i.nonce",
+        insert_daily_solves(&format!(
+            "SELECT b.nonce, b.game, b.day, b.variant, b.player, b.time_ms, b.moves, \
+             b.assisted OR {}, b.counted, b.name, b.solved_at, b.account_id, b.path, \
+             b.path_stats, b.flags, b.review, b.review_at, b.review_by, b.review_reason \
+             FROM batch b",
+            helped(batch, "b.starter")
+        )),
+        better_solves(
+            inserted,
+            "i.time_ms",
+            "COALESCE(i.moves, 0)",
+            ["b.coarse", "b.fine"]
+        ),
+    )
+});
+
+/// One column of the sent solves, as an array to bind.
+fn column<'a, T>(solves: &[&'a DailySolve<'a>], value: impl Fn(&'a DailySolve<'a>) -> T) -> Vec<T> {
+    solves.iter().map(|&s| value(s)).collect()
+}
+
+/// One inserted solve as the statement answered it.
+struct Inserted {
+    /// game, day and variant: its daily.
+    daily: (String, String, String),
+    time_ms: i64,
+    moves: i64,
+    assisted: bool,
+    /// Clean and public: in the ranks of the others.
+    clean: bool,
+    /// The solves better than it before the statement, for a clean
+    /// counted solve.
+    better: Option<i64>,
+}
+
+impl Inserted {
+    /// Whether `self` ranks ahead of `other` on the same daily.
+    fn ahead_of(&self, other: &Inserted) -> bool {
+        self.clean
+            && self.daily == other.daily
+            && (self.time_ms, self.moves) < (other.time_ms, other.moves)
+    }
+}
+
+/// Records `batch` in one statement (its own transaction) and answers each
+/// solve's outcome in order.
+pub(super) async fn record(
+    pool: &PgPool,
+    batch: &[QueuedSolve],
+) -> Result<Vec<DailyRecorded>, StoreError> {
+    let solves: Vec<_> = batch.iter().map(QueuedSolve::solve).collect();
+    // A nonce twice in one batch (one token sent twice at once) is sent
+    // once; the repeat is answered from the first below.
+    let mut first_of: HashMap<&[u8], usize> = HashMap::with_capacity(solves.len());
+    let sent: Vec<usize> = (0..solves.len())
+        .filter(|&i| *first_of.entry(solves[i].nonce).or_insert(i) == i)
+        .collect();
+    let sent_solves: Vec<&DailySolve> = sent.iter().map(|&i| &solves[i]).collect();
+    let rows = sqlx::query(&INSERT_BATCH)
+        .bind(column(&sent_solves, |s| s.nonce))
+        .bind(column(&sent_solves, |s| s.key.game))
+        .bind(column(&sent_solves, |s| s.key.day.as_str()))
+        .bind(column(&sent_solves, |s| s.key.variant))
+        .bind(column(&sent_solves, |s| s.player))
+        .bind(column(&sent_solves, |s| s.time_ms))
+        .bind(column(&sent_solves, |s| s.moves))
+        .bind(column(&sent_solves, |s| s.assisted))
+        .bind(column(&sent_solves, |s| s.counted))
+        .bind(column(&sent_solves, |s| s.name))
+        .bind(column(&sent_solves, |s| s.solved_at))
+        .bind(column(&sent_solves, |s| s.entering.account_id))
+        .bind(column(&sent_solves, |s| s.entering.path.map(|p| p.text)))
+        .bind(column(&sent_solves, |s| s.entering.path.map(|p| p.stats)))
+        .bind(column(&sent_solves, |s| s.entering.path.map(|p| p.flags)))
+        .bind(column(&sent_solves, |s| s.entering.review()))
+        .bind(column(&sent_solves, |s| s.entering.review_at(s.solved_at)))
+        .bind(column(&sent_solves, |s| s.entering.review_by()))
+        .bind(column(&sent_solves, |s| s.entering.hold))
+        .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 2)))
+        .bind(column(&sent_solves, |s| s.helped_starter))
+        .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 3)))
+        .fetch_all(pool)
+        .await?;
+    let mut inserted: HashMap<Vec<u8>, Inserted> = HashMap::with_capacity(rows.len());
+    for row in &rows {
+        inserted.insert(
+            row.try_get("nonce")?,
+            Inserted {
+                daily: (
+                    row.try_get("game")?,
+                    row.try_get("day")?,
+                    row.try_get("variant")?,
+                ),
+                time_ms: row.try_get("time_ms")?,
+                moves: row.try_get("moves")?,
+                assisted: row.try_get("assisted")?,
+                clean: row.try_get("clean")?,
+                better: row.try_get("better")?,
+            },
+        );
+    }
+    // The sent solves not inserted: a used nonce, or a second counted
+    // solve of the player.
+    let missing: Vec<&[u8]> = sent
+        .iter()
+        .map(|&i| solves[i].nonce)
+        .filter(|nonce| !inserted.contains_key(*nonce))
+        .collect();
+    let used: HashSet<Vec<u8>> = if missing.is_empty() {
+        HashSet::new()
+    } else {
+        sqlx::query_scalar("SELECT nonce FROM daily_solves WHERE nonce = ANY($1)")
+            .bind(&missing)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .collect()
+    };
+    let outcome = |nonce: &[u8]| match inserted.get(nonce) {
+        Some(solve) => DailyRecorded::Recorded {
+            rank: solve.better.map(|better| {
+                let batch_ahead = inserted.values().filter(|o| o.ahead_of(solve)).count();
+                better + batch_ahead as i64 + 1
+            }),
+            assisted: solve.assisted,
+        },
+        None if used.contains(nonce) => DailyRecorded::NonceUsed,
+        None => DailyRecorded::AlreadySolved,
+    };
+    Ok(solves
+        .iter()
+        .enumerate()
+        .map(|(i, solve)| {
+            let first = first_of[solve.nonce];
+            match outcome(solve.nonce) {
+                // The repeat of a recorded solve: its token is used.
+                DailyRecorded::Recorded { .. } if first != i => DailyRecorded::NonceUsed,
+                recorded => recorded,
+            }
+        })
+        .collect())
+}
