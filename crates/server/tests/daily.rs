@@ -822,23 +822,21 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-/// On PostgreSQL a group commit is one statement (issue 38), which does not
-/// see its own rows: the solves of one batch that are better than a solve
-/// are added to its rank after the statement. A lock on `daily_solves`
-/// holds the writer on a first solve while 40 more queue, so they share
-/// one batch; each is answered the rank it has once they are all
-/// recorded: 1 + the clean public solves better than it, of the batch and
-/// before it (an assisted, an anonymous and a held solve are in no rank,
-/// and another daily's solves are in no rank of this one).
-async fn a_batch_counts_its_own_better_solves_in_each_rank() {
+on_both_backends!(a_batch_counts_its_own_better_solves_in_each_rank);
+/// A group commit answers each solve the rank it has after the commit
+/// (issue 38): on PostgreSQL a batch is one statement, which does not see
+/// its own rows, and on SQLite a statement a solve sees only the ones
+/// before it, so the better solves of the batch are added afterwards. A
+/// lock on the database holds the writer on a first solve while 40 more
+/// queue, so they share one batch; each is answered 1 + the clean public
+/// solves better than it, of the batch and before it (an assisted, an
+/// anonymous and a held solve are in no rank, and another daily's solves
+/// are in no rank of this one).
+async fn a_batch_counts_its_own_better_solves_in_each_rank(url: &str) {
     use gridforge_server::storage::daily::{DailyKey, DailyRecorded, DailySolve};
     use sqlx::Connection;
-    let Some(db) = test_db(Backend::Postgres).await else {
-        return;
-    };
     let store = std::sync::Arc::new(
-        gridforge_server::storage::open(&db.url, 4)
+        gridforge_server::storage::open(url, 4)
             .await
             .expect("store"),
     );
@@ -857,11 +855,23 @@ async fn a_batch_counts_its_own_better_solves_in_each_rank() {
         let time_ms = 30_000 + i64::from((i * 7_919) % 41) * 250 + i64::from(i % 3);
         (time_ms, i % 11 != 5, i % 13 == 4, i % 17 == 6, i % 19 == 7)
     };
-    let mut lock = sqlx::PgConnection::connect(&db.url).await.expect("connect");
-    sqlx::raw_sql("BEGIN; LOCK TABLE daily_solves IN SHARE MODE")
-        .execute(&mut lock)
-        .await
-        .expect("lock");
+    // Held until the COMMIT below: PostgreSQL's INSERT waits for the table
+    // lock, SQLite's writer for the write lock (its busy timeout is 5 s).
+    let (mut pg_lock, mut sqlite_lock) = if url.starts_with("postgres") {
+        let mut lock = sqlx::PgConnection::connect(url).await.expect("connect");
+        sqlx::raw_sql("BEGIN; LOCK TABLE daily_solves IN SHARE MODE")
+            .execute(&mut lock)
+            .await
+            .expect("lock");
+        (Some(lock), None)
+    } else {
+        let mut lock = sqlx::SqliteConnection::connect(url).await.expect("connect");
+        sqlx::raw_sql("BEGIN IMMEDIATE")
+            .execute(&mut lock)
+            .await
+            .expect("lock");
+        (None, Some(lock))
+    };
     let mut tasks = tokio::task::JoinSet::new();
     for i in 0..41u32 {
         let store = store.clone();
@@ -898,10 +908,12 @@ async fn a_batch_counts_its_own_better_solves_in_each_rank() {
         }
     }
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    sqlx::raw_sql("COMMIT")
-        .execute(&mut lock)
-        .await
-        .expect("unlock");
+    match (&mut pg_lock, &mut sqlite_lock) {
+        (Some(lock), _) => sqlx::raw_sql("COMMIT").execute(lock).await.map(drop),
+        (_, Some(lock)) => sqlx::raw_sql("COMMIT").execute(lock).await.map(drop),
+        _ => unreachable!("one lock is held"),
+    }
+    .expect("unlock");
     let mut outcomes = Vec::new();
     while let Some(joined) = tasks.join_next().await {
         outcomes.push(joined.expect("task"));

@@ -505,7 +505,8 @@ where
     }
 
     /// Records the solves [`super::group_commit`] queued in one
-    /// transaction, a statement each.
+    /// transaction, a statement each; each rank is the one after the
+    /// commit.
     pub(super) async fn record_in_one_transaction(
         &self,
         batch: &[QueuedSolve],
@@ -516,6 +517,8 @@ where
             outcomes.push(Self::record_on(&mut transaction, &queued.solve()).await?);
         }
         transaction.commit().await?;
+        // Each statement saw the solves recorded before it.
+        super::group_commit::rank_after_commit(batch, &mut outcomes, |i, j| j < i);
         Ok(outcomes)
     }
 

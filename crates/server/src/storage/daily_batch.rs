@@ -7,7 +7,8 @@
 //! `INSERT … SELECT FROM unnest(…)`, and each inserted solve comes back
 //! with the solves better than it as the statement found the daily
 //! *before* it (a statement does not see its own rows); the solves of the
-//! same batch that are better are added here, so every rank is the rank
+//! same batch that are better are added after
+//! ([`super::group_commit::rank_after_commit`]), so every rank is the rank
 //! after the commit. A statement-level trigger tallies the batch in one
 //! upsert (migration 13).
 
@@ -15,8 +16,7 @@ use super::daily::{
     better_solves, helped, insert_daily_solves, rank_bucket, DailyRecorded, DailySolve,
     SOLVE_COLUMNS,
 };
-use super::group_commit::QueuedSolve;
-use super::review::LISTED;
+use super::group_commit::{rank_after_commit, QueuedSolve};
 use super::StoreError;
 use sqlx::{PgPool, Row};
 use std::collections::{HashMap, HashSet};
@@ -24,33 +24,29 @@ use std::sync::LazyLock;
 
 /// The batch's INSERT: `$1` to `$19` are [`SOLVE_COLUMNS`]' arrays, `$20`
 /// and `$22` the 2- and 3-digit [`rank_bucket`]s, `$21` the starters the
-/// daily's help may have marked. Answers each inserted solve's nonce, its
-/// key, time and moves, whether it is assisted, whether it is clean and
-/// public (so in the others' ranks) and, for a clean counted solve, the
-/// solves better than it before this statement.
+/// daily's help may have marked. Answers each inserted solve's nonce,
+/// whether it is assisted and, for a clean counted solve, the solves
+/// better than it before this statement.
 static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
-    let batch = ["b.game", "b.day", "b.variant"];
-    let inserted = ["i.game", "i.day", "i.variant"];
     format!(
         "WITH batch AS (SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::text[], \
            $5::text[], $6::int8[], $7::int8[], $8::bool[], $9::bool[], $10::text[], $11::int8[], \
            $12::int8[], $13::text[], $14::text[], $15::text[], $16::text[], $17::int8[], \
            $18::text[], $19::text[], $20::int8[], $21::text[], $22::int8[]) \
            AS b ({SOLVE_COLUMNS}, coarse, starter, fine)), \
-         inserted AS ({} RETURNING nonce, game, day, variant, time_ms, moves, assisted, counted, \
-           counted AND NOT assisted AND {LISTED} AS clean) \
-         SELECT i.nonce, i.game, i.day, i.variant, i.time_ms, COALESCE(i.moves, 0) AS moves, \
-           i.assisted, i.clean, CASE WHEN i.counted AND NOT i.assisted THEN {} END AS better \
+         inserted AS ({} RETURNING nonce, game, day, variant, time_ms, moves, assisted, counted) \
+         SELECT i.nonce, i.assisted, \
+           CASE WHEN i.counted AND NOT i.assisted THEN {} END AS better \
          FROM inserted i JOIN batch b ON b.nonce = i.nonce",
         insert_daily_solves(&format!(
             "SELECT b.nonce, b.game, b.day, b.variant, b.player, b.time_ms, b.moves, \
              b.assisted OR {}, b.counted, b.name, b.solved_at, b.account_id, b.path, \
              b.path_stats, b.flags, b.review, b.review_at, b.review_by, b.review_reason \
              FROM batch b",
-            helped(batch, "b.starter")
+            helped(["b.game", "b.day", "b.variant"], "b.starter")
         )),
         better_solves(
-            inserted,
+            ["i.game", "i.day", "i.variant"],
             "i.time_ms",
             "COALESCE(i.moves, 0)",
             ["b.coarse", "b.fine"]
@@ -61,29 +57,6 @@ static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
 /// One column of the sent solves, as an array to bind.
 fn column<'a, T>(solves: &[&'a DailySolve<'a>], value: impl Fn(&'a DailySolve<'a>) -> T) -> Vec<T> {
     solves.iter().map(|&s| value(s)).collect()
-}
-
-/// One inserted solve as the statement answered it.
-struct Inserted {
-    /// game, day and variant: its daily.
-    daily: (String, String, String),
-    time_ms: i64,
-    moves: i64,
-    assisted: bool,
-    /// Clean and public: in the ranks of the others.
-    clean: bool,
-    /// The solves better than it before the statement, for a clean
-    /// counted solve.
-    better: Option<i64>,
-}
-
-impl Inserted {
-    /// Whether `self` ranks ahead of `other` on the same daily.
-    fn ahead_of(&self, other: &Inserted) -> bool {
-        self.clean
-            && self.daily == other.daily
-            && (self.time_ms, self.moves) < (other.time_ms, other.moves)
-    }
 }
 
 /// Records `batch` in one statement (its own transaction) and answers each
@@ -125,22 +98,12 @@ pub(super) async fn record(
         .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 3)))
         .fetch_all(pool)
         .await?;
-    let mut inserted: HashMap<Vec<u8>, Inserted> = HashMap::with_capacity(rows.len());
+    // (assisted, better) of each inserted solve, by nonce.
+    let mut inserted: HashMap<Vec<u8>, (bool, Option<i64>)> = HashMap::with_capacity(rows.len());
     for row in &rows {
         inserted.insert(
             row.try_get("nonce")?,
-            Inserted {
-                daily: (
-                    row.try_get("game")?,
-                    row.try_get("day")?,
-                    row.try_get("variant")?,
-                ),
-                time_ms: row.try_get("time_ms")?,
-                moves: row.try_get("moves")?,
-                assisted: row.try_get("assisted")?,
-                clean: row.try_get("clean")?,
-                better: row.try_get("better")?,
-            },
+            (row.try_get("assisted")?, row.try_get("better")?),
         );
     }
     // The sent solves not inserted: a used nonce, or a second counted
@@ -161,26 +124,25 @@ pub(super) async fn record(
             .collect()
     };
     let outcome = |nonce: &[u8]| match inserted.get(nonce) {
-        Some(solve) => DailyRecorded::Recorded {
-            rank: solve.better.map(|better| {
-                let batch_ahead = inserted.values().filter(|o| o.ahead_of(solve)).count();
-                better + batch_ahead as i64 + 1
-            }),
-            assisted: solve.assisted,
+        Some(&(assisted, better)) => DailyRecorded::Recorded {
+            rank: better.map(|better| better + 1),
+            assisted,
         },
         None if used.contains(nonce) => DailyRecorded::NonceUsed,
         None => DailyRecorded::AlreadySolved,
     };
-    Ok(solves
+    let mut outcomes: Vec<DailyRecorded> = solves
         .iter()
         .enumerate()
-        .map(|(i, solve)| {
-            let first = first_of[solve.nonce];
-            match outcome(solve.nonce) {
-                // The repeat of a recorded solve: its token is used.
-                DailyRecorded::Recorded { .. } if first != i => DailyRecorded::NonceUsed,
-                recorded => recorded,
+        .map(|(i, solve)| match outcome(solve.nonce) {
+            // The repeat of a recorded solve: its token is used.
+            DailyRecorded::Recorded { .. } if first_of[solve.nonce] != i => {
+                DailyRecorded::NonceUsed
             }
+            recorded => recorded,
         })
-        .collect())
+        .collect();
+    // The statement saw none of its own solves.
+    rank_after_commit(batch, &mut outcomes, |_, _| false);
+    Ok(outcomes)
 }

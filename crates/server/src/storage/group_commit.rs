@@ -123,6 +123,50 @@ async fn write_queued(pool: impl RecordBatch, mut queue: mpsc::Receiver<Job>) {
     }
 }
 
+/// Makes each rank of a recorded batch the rank after its commit: adds to
+/// a clean counted solve's rank the solves of its batch that are better
+/// and on a public table but that its own statement did not see
+/// (`seen(i, j)`: solve `i`'s statement saw solve `j`; SQLite, a statement
+/// a solve, sees the earlier ones; PostgreSQL's one statement none).
+pub(super) fn rank_after_commit(
+    batch: &[QueuedSolve],
+    outcomes: &mut [DailyRecorded],
+    seen: impl Fn(usize, usize) -> bool,
+) {
+    let listed: Vec<bool> = batch
+        .iter()
+        .zip(outcomes.iter())
+        .map(|(solve, outcome)| {
+            matches!(
+                outcome,
+                DailyRecorded::Recorded {
+                    assisted: false,
+                    ..
+                }
+            ) && solve.counted
+                && solve.hold.is_none()
+                && solve.account_id.is_some()
+        })
+        .collect();
+    let place = |s: &QueuedSolve| (s.time_ms, s.moves.unwrap_or(0));
+    for i in 0..batch.len() {
+        if let DailyRecorded::Recorded {
+            rank: Some(rank), ..
+        } = &mut outcomes[i]
+        {
+            *rank += (0..batch.len())
+                .filter(|&j| {
+                    j != i
+                        && listed[j]
+                        && !seen(i, j)
+                        && batch[j].key == batch[i].key
+                        && place(&batch[j]) < place(&batch[i])
+                })
+                .count() as i64;
+        }
+    }
+}
+
 /// A [`DailySolve`] that owns its parts, to wait in the queue.
 #[derive(Debug)]
 pub(super) struct QueuedSolve {
