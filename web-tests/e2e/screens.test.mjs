@@ -586,3 +586,57 @@ test("keyboard help is shown with a mouse and left out on a touch screen", async
     });
   }
 });
+
+test("a 30×30 Kakuro zoomed in on a phone: the selected cell stays in the board's viewport, the pad in sight under it", async () => {
+  await withPage("kakuro-big-zoom-phone", phone, async (page) => {
+    await newGame(page, suite.url, 30, "easy");
+    await page.waitForTimeout(300);
+    // The digit cell whole in the viewport nearest its top left corner (zoomed about the centre, it left the view).
+    const id = await page.evaluate(() => {
+      const view = document.getElementById("kk-viewport").getBoundingClientRect();
+      const inside = (r) => r.left >= view.left && r.top >= view.top && r.right <= view.right && r.bottom <= view.bottom;
+      const cells = [...document.querySelectorAll("#kk-board .kk-cell")].filter((el) => inside(el.getBoundingClientRect()));
+      const distance = (el) => el.getBoundingClientRect().left - view.left + el.getBoundingClientRect().top - view.top;
+      return cells.sort((a, b) => distance(a) - distance(b))[0].id;
+    });
+    await page.click(`#${id}`);
+    while (!(await page.isDisabled("#kk-zoom-in"))) await page.click("#kk-zoom-in");
+    await page.waitForTimeout(100);
+    const seen = await page.evaluate((cellId) => {
+      const view = document.getElementById("kk-viewport").getBoundingClientRect();
+      const r = document.getElementById(cellId).getBoundingClientRect();
+      return { selected: document.getElementById(cellId).classList.contains("kk-selected"), inView: r.left >= view.left - 0.5 && r.top >= view.top - 0.5 && r.right <= view.right + 0.5 && r.bottom <= view.bottom + 0.5 };
+    }, id);
+    assert.deepEqual(seen, { selected: true, inView: true }, "the selected cell after zooming in");
+    // The pad under the board is in sight with the head, the page not scrolled.
+    await page.evaluate(() => scrollTo(0, 0));
+    await inSight(page, "#kk-pad");
+    assert.deepEqual(await screenProblems(page), []);
+  });
+});
+
+test("Kakuro's editor held sideways and its tutorial on a desktop: the board beside its controls, the editor's cells >= 32 px", async () => {
+  await withPage("kakuro-editor-sideways", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/kakuro/editor`);
+    await ready(page);
+    await page.waitForSelector("#kk-ed-board [data-i]");
+    await page.waitForTimeout(200);
+    const { cell, board, tools } = await page.evaluate(() => {
+      const box = (el) => el.getBoundingClientRect().toJSON();
+      return { cell: box(document.querySelector("#kk-ed-board [data-i]")).width, board: box(document.getElementById("kk-ed-board")), tools: box(document.querySelector(".kk-ed-tools")) };
+    });
+    assert.ok(cell >= 32, `editor cells of ${cell} px`);
+    assert.ok(tools.left >= board.right, `the tools beside the board (${JSON.stringify({ board, tools })})`);
+    assert.deepEqual(await screenProblems(page), []);
+  });
+  await withPage("kakuro-tutorial-desktop", { viewport: { width: 1280, height: 800 } }, async (page) => {
+    await page.goto(`${suite.url}#/kakuro/tutorial`);
+    await ready(page);
+    await page.waitForSelector("#kk-board");
+    await page.waitForTimeout(200);
+    const board = await page.locator("#kk-board").boundingBox();
+    const pad = await page.locator("#kk-pad").boundingBox();
+    assert.ok(pad.x >= board.x + board.width, `the pad beside the board (${JSON.stringify({ board, pad })})`);
+    await inSight(page, "#kk-pad");
+  });
+});
