@@ -640,3 +640,20 @@ test("Kakuro's editor held sideways and its tutorial on a desktop: the board bes
     await inSight(page, "#kk-pad");
   });
 });
+
+test("Today on a phone: entries of one height, and a day nobody solved says so in words, not \"0 solvers\"", async () => {
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    await withPage(`today-${lang}`, { ...phone, locale }, async (page) => {
+      await page.goto(`${suite.url}#/today`);
+      await ready(page);
+      await page.waitForSelector("#daily-tables .daily-table");
+      const { heights, solvers } = await page.evaluate(() => ({
+        heights: [...document.querySelectorAll(".daily-entry")].map((el) => Math.round(el.getBoundingClientRect().height)),
+        solvers: [...document.querySelectorAll(".daily-solvers")].map((el) => el.textContent),
+      }));
+      assert.ok(heights.length === 5 && new Set(heights).size === 1, `${lang}: entry heights ${heights}`);
+      assert.ok(solvers.length > 0 && solvers.every((s) => !/(^|\D)0(\D|$)/.test(s)), `${lang}: ${solvers.join(" | ")}`);
+      assert.deepEqual(await screenProblems(page), [], lang);
+    });
+  }
+});
