@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "ff6e6a797e59fc74";
+const VERSION = "6615814aa0ebafd3";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -657,3 +657,42 @@ test("Today on a phone: entries of one height, and a day nobody solved says so i
     });
   }
 });
+
+test("Triplex and ChessMemory on a phone: the clock on the line of the way back, the tools in two rows, no gap under the chessboard; held sideways the squares larger than 32 px", async () => {
+  await withPage("phone-heads", phone, async (page) => {
+    for (const hash of ["#/triplex/1", "#/chess"]) {
+      await page.goto(`${suite.url}${hash}`);
+      await ready(page);
+      await page.waitForSelector("#stage .piece, #chess-board .chess-square");
+      const head = await page.evaluate(() => {
+        const top = (el) => Math.round(el.getBoundingClientRect().top);
+        const section = document.querySelector("#view section");
+        const back = section.querySelector(".screen-head .back");
+        const timer = section.querySelector(".screen-head .timer");
+        const tools = new Set([...section.querySelectorAll(":scope > .tools > button")].map(top));
+        return { backLine: Math.abs(top(back) - top(timer)) <= 8, toolRows: tools.size };
+      });
+      assert.ok(head.backLine, `${hash}: the clock on the way back's line (${JSON.stringify(head)})`);
+      assert.ok(head.toolRows <= 2, `${hash}: the tools in ${head.toolRows} rows`);
+      assert.deepEqual(await screenProblems(page), [], hash);
+    }
+    // Under the chessboard the help follows at once (room kept for a message left a gap).
+    const gap = await page.evaluate(() => {
+      const board = document.getElementById("chess-board").getBoundingClientRect();
+      const next = [...document.querySelectorAll(".chess > *")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.height > 0 && r.top >= board.bottom)
+        .sort((a, b) => a.top - b.top)[0];
+      return next.top - board.bottom;
+    });
+    assert.ok(gap <= 32, `${gap} px under the chessboard`);
+  });
+  await withPage("chess-sideways-squares", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/chess`);
+    await ready(page);
+    await page.waitForSelector("#chess-board .chess-square");
+    const { cell, box } = await boardLayout(page);
+    assert.ok(cell >= 35, `squares of ${cell} px held sideways`);
+    assert.ok(box.top >= 0 && box.bottom <= 390.5, `the whole board in the window (${JSON.stringify(box)})`);
+  });
+});
