@@ -385,6 +385,9 @@ test("Kakuro under the one layout rule: held sideways the pad goes beside the bo
     assert.ok(pad.x >= board.x + board.width, `the pad beside the board (${JSON.stringify({ board, pad })})`);
     assert.ok(board.y >= 0 && board.y + board.height <= 390.5, `the board's viewport in the window (${JSON.stringify(board)})`);
     assert.ok(beside >= 32, `cells of ${beside} px`);
+    // Clue sums readable (at a third of a 32 px cell they were 11 px, hard to read light on dark).
+    const clue = await page.$eval("#kk-board .kk-clue", (el) => parseFloat(getComputedStyle(el).fontSize));
+    assert.ok(clue >= Math.min(12, beside * 0.38), `clue sums of ${clue} px in ${beside} px cells`);
     await snap(page, "kakuro-sideways");
     // Stacked instead (the layout the page had before), the cells would be smaller.
     const stacked = await page.evaluate(() => {
