@@ -385,6 +385,9 @@ test("Kakuro under the one layout rule: held sideways the pad goes beside the bo
     assert.ok(pad.x >= board.x + board.width, `the pad beside the board (${JSON.stringify({ board, pad })})`);
     assert.ok(board.y >= 0 && board.y + board.height <= 390.5, `the board's viewport in the window (${JSON.stringify(board)})`);
     assert.ok(beside >= 32, `cells of ${beside} px`);
+    // Clue sums readable (at a third of a 32 px cell they were 11 px, hard to read light on dark).
+    const clue = await page.$eval("#kk-board .kk-clue", (el) => parseFloat(getComputedStyle(el).fontSize));
+    assert.ok(clue >= Math.min(12, beside * 0.38), `clue sums of ${clue} px in ${beside} px cells`);
     await snap(page, "kakuro-sideways");
     // Stacked instead (the layout the page had before), the cells would be smaller.
     const stacked = await page.evaluate(() => {
@@ -585,4 +588,114 @@ test("keyboard help is shown with a mouse and left out on a touch screen", async
       assert.match(await text(page, "p.help"), /Drag the pieces into the rectangle/);
     });
   }
+});
+
+test("a 30×30 Kakuro zoomed in on a phone: the selected cell stays in the board's viewport, the pad in sight under it", async () => {
+  await withPage("kakuro-big-zoom-phone", phone, async (page) => {
+    await newGame(page, suite.url, 30, "easy");
+    await page.waitForTimeout(300);
+    // The digit cell whole in the viewport nearest its top left corner (zoomed about the centre, it left the view).
+    const id = await page.evaluate(() => {
+      const view = document.getElementById("kk-viewport").getBoundingClientRect();
+      const inside = (r) => r.left >= view.left && r.top >= view.top && r.right <= view.right && r.bottom <= view.bottom;
+      const cells = [...document.querySelectorAll("#kk-board .kk-cell")].filter((el) => inside(el.getBoundingClientRect()));
+      const distance = (el) => el.getBoundingClientRect().left - view.left + el.getBoundingClientRect().top - view.top;
+      return cells.sort((a, b) => distance(a) - distance(b))[0].id;
+    });
+    await page.click(`#${id}`);
+    while (!(await page.isDisabled("#kk-zoom-in"))) await page.click("#kk-zoom-in");
+    await page.waitForTimeout(100);
+    const seen = await page.evaluate((cellId) => {
+      const view = document.getElementById("kk-viewport").getBoundingClientRect();
+      const r = document.getElementById(cellId).getBoundingClientRect();
+      return { selected: document.getElementById(cellId).classList.contains("kk-selected"), inView: r.left >= view.left - 0.5 && r.top >= view.top - 0.5 && r.right <= view.right + 0.5 && r.bottom <= view.bottom + 0.5 };
+    }, id);
+    assert.deepEqual(seen, { selected: true, inView: true }, "the selected cell after zooming in");
+    // The pad under the board is in sight with the head, the page not scrolled.
+    await page.evaluate(() => scrollTo(0, 0));
+    await inSight(page, "#kk-pad");
+    assert.deepEqual(await screenProblems(page), []);
+  });
+});
+
+test("Kakuro's editor held sideways and its tutorial on a desktop: the board beside its controls, the editor's cells >= 32 px", async () => {
+  await withPage("kakuro-editor-sideways", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/kakuro/editor`);
+    await ready(page);
+    await page.waitForSelector("#kk-ed-board [data-i]");
+    await page.waitForTimeout(200);
+    const { cell, board, tools } = await page.evaluate(() => {
+      const box = (el) => el.getBoundingClientRect().toJSON();
+      return { cell: box(document.querySelector("#kk-ed-board [data-i]")).width, board: box(document.getElementById("kk-ed-board")), tools: box(document.querySelector(".kk-ed-tools")) };
+    });
+    assert.ok(cell >= 32, `editor cells of ${cell} px`);
+    assert.ok(tools.left >= board.right, `the tools beside the board (${JSON.stringify({ board, tools })})`);
+    assert.deepEqual(await screenProblems(page), []);
+  });
+  await withPage("kakuro-tutorial-desktop", { viewport: { width: 1280, height: 800 } }, async (page) => {
+    await page.goto(`${suite.url}#/kakuro/tutorial`);
+    await ready(page);
+    await page.waitForSelector("#kk-board");
+    await page.waitForTimeout(200);
+    const board = await page.locator("#kk-board").boundingBox();
+    const pad = await page.locator("#kk-pad").boundingBox();
+    assert.ok(pad.x >= board.x + board.width, `the pad beside the board (${JSON.stringify({ board, pad })})`);
+    await inSight(page, "#kk-pad");
+  });
+});
+
+test("Today on a phone: entries of one height, and a day nobody solved says so in words, not \"0 solvers\"", async () => {
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    await withPage(`today-${lang}`, { ...phone, locale }, async (page) => {
+      await page.goto(`${suite.url}#/today`);
+      await ready(page);
+      await page.waitForSelector("#daily-tables .daily-table");
+      const { heights, solvers } = await page.evaluate(() => ({
+        heights: [...document.querySelectorAll(".daily-entry")].map((el) => Math.round(el.getBoundingClientRect().height)),
+        solvers: [...document.querySelectorAll(".daily-solvers")].map((el) => el.textContent),
+      }));
+      assert.ok(heights.length === 5 && new Set(heights).size === 1, `${lang}: entry heights ${heights}`);
+      assert.ok(solvers.length > 0 && solvers.every((s) => !/(^|\D)0(\D|$)/.test(s)), `${lang}: ${solvers.join(" | ")}`);
+      assert.deepEqual(await screenProblems(page), [], lang);
+    });
+  }
+});
+
+test("Triplex and ChessMemory on a phone: the clock on the line of the way back, the tools in two rows, no gap under the chessboard; held sideways the squares larger than 32 px", async () => {
+  await withPage("phone-heads", phone, async (page) => {
+    for (const hash of ["#/triplex/1", "#/chess"]) {
+      await page.goto(`${suite.url}${hash}`);
+      await ready(page);
+      await page.waitForSelector("#stage .piece, #chess-board .chess-square");
+      const head = await page.evaluate(() => {
+        const top = (el) => Math.round(el.getBoundingClientRect().top);
+        const section = document.querySelector("#view section");
+        const back = section.querySelector(".screen-head .back");
+        const timer = section.querySelector(".screen-head .timer");
+        const tools = new Set([...section.querySelectorAll(":scope > .tools > button")].map(top));
+        return { backLine: Math.abs(top(back) - top(timer)) <= 8, toolRows: tools.size };
+      });
+      assert.ok(head.backLine, `${hash}: the clock on the way back's line (${JSON.stringify(head)})`);
+      assert.ok(head.toolRows <= 2, `${hash}: the tools in ${head.toolRows} rows`);
+      assert.deepEqual(await screenProblems(page), [], hash);
+    }
+    // Under the chessboard the help follows at once (room kept for a message left a gap).
+    const gap = await page.evaluate(() => {
+      const board = document.getElementById("chess-board").getBoundingClientRect();
+      const next = [...document.querySelectorAll(".chess > *")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.height > 0 && r.top >= board.bottom)
+        .sort((a, b) => a.top - b.top)[0];
+      return next.top - board.bottom;
+    });
+    assert.ok(gap <= 32, `${gap} px under the chessboard`);
+  });
+  await withPage("chess-sideways-squares", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/chess`);
+    await ready(page);
+    await page.waitForSelector("#chess-board .chess-square");
+    const { cell, box } = await boardLayout(page);
+    assert.ok(cell >= 35, `squares of ${cell} px held sideways`);
+    assert.ok(box.top >= 0 && box.bottom <= 390.5, `the whole board in the window (${JSON.stringify(box)})`);
+  });
 });

@@ -93,6 +93,10 @@ test("level 1 solved by dragging: the anonymous solver is offered an account, th
     // First solve of the level on this server, without an account: only
     // accounts claim first solves, so the account offer, not the name dialog.
     await page.waitForSelector("#claim-dialog[open]");
+    // After the finish's celebration, not over it (it played under the backdrop).
+    const celebrating = await page.evaluate(() => document.getAnimations().filter((a) => a.animationName === "celebrate" && a.playState === "running").length);
+    assert.equal(celebrating, 0, "the claim dialog opened over the celebration");
+    assert.ok(await page.locator("#result-card.celebrate").count(), "the finish celebrated (no reduced motion asked)");
     assert.equal(await page.locator("#name-dialog[open]").count(), 0);
     assert.equal(await text(page, "#claim-text"), en["claim.needsAccount"]);
     const answer = await solved;

@@ -137,3 +137,26 @@ test("the tray goes below the rectangle on a tall screen and beside it on a wide
   // Same inputs, same stage: a saved board stays valid.
   assert.deepEqual(layoutStage(record, 0.6), tall);
 });
+
+test("the stage has no empty ring: its outer rows and columns each hold the rectangle or a piece at its start", () => {
+  for (const record of [...enginePack().levels.slice(0, 300), ...blockpuzzleLevels()]) {
+    for (const aspect of [1.8, 0.6]) {
+      const stage = layoutStage(record, aspect);
+      const taken = new Set();
+      for (let r = 0; r < record.height; r++) {
+        for (let c = 0; c < record.width; c++) taken.add(`${stage.ty + r},${stage.tx + c}`);
+      }
+      startPositions(stage).forEach((pos, k) => {
+        for (const [r, c] of cellsAt(record, k, pos)) taken.add(`${r},${c}`);
+      });
+      const cells = [...taken].map((key) => key.split(",").map(Number));
+      const edges = {
+        top: cells.some(([r]) => r === 0),
+        bottom: cells.some(([r]) => r === stage.rows - 1),
+        left: cells.some(([, c]) => c === 0),
+        right: cells.some(([, c]) => c === stage.cols - 1),
+      };
+      assert.deepEqual(edges, { top: true, bottom: true, left: true, right: true }, `${record.description} at ${aspect}`);
+    }
+  }
+});

@@ -29,11 +29,13 @@ export function tableSection(words, key, title, table, chess = false, onReplay =
   const name = (n) => n ?? t("daily.unnamed");
   const you = table.you ?? null;
   const headingId = `daily-table-${key}-heading`;
+  const solvers = table.solvers ?? 0;
   const section = h(
     "section",
     { class: "daily-table", id: `daily-table-${key}`, "aria-labelledby": headingId },
     h("h3", { id: headingId }, title),
-    h("p", { class: "daily-solvers" }, t("daily.solvers", { count: table.solvers ?? 0 })),
+    // Nobody yet: said in words, not as "0 solvers".
+    h("p", { class: "daily-solvers" }, solvers ? t("daily.solvers", { count: solvers }) : t("daily.noSolves")),
   );
   const best = Array.isArray(table.best) ? table.best : [];
   const held = Boolean(you?.under_review);
@@ -122,7 +124,8 @@ export function tableSection(words, key, title, table, chess = false, onReplay =
         h("tbody", {}, rows),
       ),
     );
-  } else section.append(h("p", { class: "daily-empty" }, t("daily.noSolves")));
+    // Solved, but by no account (only accounts are listed, issue 38).
+  } else if (solvers) section.append(h("p", { class: "daily-empty" }, t("daily.noneListed")));
   const assisted = Array.isArray(table.assisted) ? table.assisted : [];
   if (assisted.length) {
     section.append(

@@ -10,6 +10,7 @@ import { newGame } from "./kakuro-game.js";
 import { EDITOR_SIZES, checkLayout, layoutText, parseBoard, parseSolution } from "./kakuro-model.js";
 import { loadEditor, saveEditor } from "./kakuro-store.js";
 import { buildBoard, fitBoard, paintBoard } from "./kakuro-view.js";
+import { fitLayout } from "./layout.js";
 
 const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
@@ -73,9 +74,9 @@ export function createKakuroEditor(ctx) {
     );
     ui.solution = h("div", { class: "kk-ed-solution", id: "kk-ed-solution-view", hidden: true });
     view.replaceChildren(
-      h(
+      (ui.section = h(
         "section",
-        { class: "kk-editor" },
+        { class: "kk-editor play" },
         screenHead({
           href: "#/kakuro",
           back: t("nav.back", { name: t("home.kakuro.name") }),
@@ -95,7 +96,7 @@ export function createKakuroEditor(ctx) {
         ui.actions,
         ui.wrap,
         ui.solution,
-      ),
+      )),
     );
     drawGrid();
     fit();
@@ -298,13 +299,32 @@ export function createKakuroEditor(ctx) {
     ui.grid.focus();
   }
 
+  /**
+   * Sizes the board by the one layout rule (layout.js): beside the tools or
+   * under them, whichever lets it show whole in the window with the larger
+   * cells; never under 32 px where the width allows (the page scrolls to the
+   * rest). Held sideways it stacked under the tools at 25 px.
+   */
   function fit() {
     if (!ui) return;
-    const width = ui.wrap.clientWidth || window.innerWidth - 24;
-    const height = Math.max(window.innerHeight - 220, 260);
-    fitBoard({ el: ui.grid }, { rows: layout.size, cols: layout.size }, width, height, { max: 44 });
+    const n = layout.size;
+    const room = () => {
+      const width = ui.wrap.clientWidth || window.innerWidth - 24;
+      const top = ui.wrap.getBoundingClientRect().top + window.scrollY;
+      return { width, height: window.innerHeight - top - 12 };
+    };
+    // The cell (its 1 px line counted) that shows the whole board in `width` × `height`.
+    const whole = ({ width, height }) => Math.floor(Math.min((width - 1) / n, (height - 1) / n) - 1);
+    fitLayout(ui.section, () => Math.min(44, whole(room())));
+    const { width, height } = room();
+    const readable = Math.min(32, whole({ width, height: Infinity }));
+    const cell = Math.max(whole({ width, height }), readable);
+    fitBoard({ el: ui.grid }, { rows: n, cols: n }, width, (cell + 1) * n + 1, { max: 44 });
     const solved = ui.solutionBoard;
-    if (solved) fitBoard(solved.built, solved.board, width, height, { max: 44 });
+    if (solved) {
+      const side = ui.solution.clientWidth || width;
+      fitBoard(solved.built, solved.board, side, Math.max(height, side), { max: 44 });
+    }
   }
 
   return { render, leave, fit };

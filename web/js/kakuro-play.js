@@ -59,7 +59,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     if (cell) clickCell(screen, Number(cell.dataset.i));
   });
   const wrap = printArea(h("div", { class: "kk-board-wrap kk-viewport", id: "kk-viewport" }, built.el));
-  const zoom = createZoom(wrap, built.el, board, t);
+  const zoom = createZoom(wrap, built.el, board, t, () => built.cells[screen.selected] ?? null);
   // The selected cell's run sums, in sight however the board is zoomed and panned.
   const clueBar = tutorial ? null : h("p", { class: "kk-clue-bar", id: "kk-clue-bar" });
   const timer = h("span", { class: "timer", id: "kk-timer", title: t("kakuro.time") }, "");
@@ -347,18 +347,18 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
 
   /**
    * The room the board's viewport has in the layout applied now: {width,
-   * height}. Under the head when the cells get 32 px there; else the whole
-   * window's height less the zoom bar (the page scrolls to the board, the
-   * head above it, as Triplex's stage does), which a phone held sideways needs.
+   * height}. Under the head; beside the pad, with cells under 32 px there, the
+   * window's height less the zoom bar (the page scrolls to the board: a phone
+   * held sideways). Stacked, the pad stays in sight (it fell below the fold).
    */
   const room = () => {
     const width = wrap.clientWidth || window.innerWidth - 24;
     const top = wrap.getBoundingClientRect().top + window.scrollY;
-    // Stacked, the pad goes under the board: leave it room.
-    const reserve = layoutEl.classList.contains("layout-side") ? 16 : 150;
+    const beside = layoutEl.classList.contains("layout-side");
+    const reserve = beside ? 16 : 150;
     const cellIn = (height) => Math.min((width - 1) / board.cols, (height - 1) / board.rows);
     let height = window.innerHeight - top - reserve;
-    if (cellIn(height) < 32) height = Math.max(height, window.innerHeight - (barEl.offsetHeight || 0) - reserve - 8);
+    if (beside && cellIn(height) < 32) height = Math.max(height, window.innerHeight - (barEl.offsetHeight || 0) - reserve - 8);
     return { width, height: Math.max(height, 160) };
   };
 

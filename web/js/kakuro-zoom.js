@@ -26,21 +26,22 @@ const STEP = 1.5;
 
 /**
  * Zoom and pan for board element `boardEl` (a kakuro-view.js board of
- * `board`) inside its scrolling wrapper `wrap`; `t` names the buttons.
+ * `board`) inside its scrolling wrapper `wrap`; `t` names the buttons;
+ * `focus()` gives the cell the player works on (the selected one) or null.
  * Returns {controls (the buttons' group, hidden when the board fits at
  * full size), fit(width, height, max), zoomBy(factor), reveal(rect)}; the
  * first fit opens a board whose whole view has cells under READABLE px at
  * READABLE instead.
  */
-export function createZoom(wrap, boardEl, board, t) {
+export function createZoom(wrap, boardEl, board, t, focus = () => null) {
   const state = { cell: 0, fitCell: 0, maxCell: MAX_CELL, zoomed: false };
-  const outButton = button("kk-zoom-out", "−", () => zoomBy(1 / STEP), {
+  const outButton = button("kk-zoom-out", "−", () => zoomOnFocus(1 / STEP), {
     class: "ghost kk-zoom-key",
     "aria-label": t("kakuro.zoomOut"),
     title: t("kakuro.zoomOut"),
   });
   const fitButton = button("kk-zoom-fit", t("kakuro.zoomFit"), () => setCell(state.fitCell), { class: "ghost" });
-  const inButton = button("kk-zoom-in", "+", () => zoomBy(STEP), {
+  const inButton = button("kk-zoom-in", "+", () => zoomOnFocus(STEP), {
     class: "ghost kk-zoom-key",
     "aria-label": t("kakuro.zoomIn"),
     title: t("kakuro.zoomIn"),
@@ -72,6 +73,24 @@ export function createZoom(wrap, boardEl, board, t) {
 
   function zoomBy(factor, fx, fy) {
     setCell(factor > 1 ? Math.max(state.cell + 1, state.cell * factor) : state.cell * factor, fx, fy);
+  }
+
+  /**
+   * The buttons' zoom: about the focused cell where it is in view (else the
+   * viewport's centre), which then stays in view; zoomed about the centre,
+   * a selected cell near an edge left the viewport and the player lost it.
+   */
+  function zoomOnFocus(factor) {
+    const el = focus();
+    if (!el) return zoomBy(factor);
+    const view = wrap.getBoundingClientRect();
+    const cell = el.getBoundingClientRect();
+    const fx = (cell.left + cell.right) / 2 - view.left;
+    const fy = (cell.top + cell.bottom) / 2 - view.top;
+    const inView = fx >= 0 && fy >= 0 && fx <= wrap.clientWidth && fy <= wrap.clientHeight;
+    if (inView) zoomBy(factor, fx, fy);
+    else zoomBy(factor);
+    reveal(el.getBoundingClientRect());
   }
 
   /**

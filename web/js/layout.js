@@ -12,16 +12,19 @@ const SIDE_QUERY = "(min-width: 640px) and (min-aspect-ratio: 5/4)";
 /**
  * Lays `section` out the way that gives the larger cell: `measure()` returns
  * the cell size the board would get in the layout applied at the moment
- * it is called (the browser lays the page out again on each read). Returns
- * that cell size.
+ * it is called (the browser lays the page out again on each read). Where
+ * both give the same (a small board at its largest cell, as the Kakuro
+ * tutorial's), the shorter section: its controls beside the board rather
+ * than below the fold under it. Returns that cell size.
  */
 export function fitLayout(section, measure) {
   section.classList.remove("layout-side");
   const under = measure();
   if (!window.matchMedia(SIDE_QUERY).matches) return under;
+  const underHeight = section.getBoundingClientRect().height;
   section.classList.add("layout-side");
   const beside = measure();
-  if (beside > under) return beside;
+  if (beside > under || (beside === under && section.getBoundingClientRect().height < underHeight)) return beside;
   section.classList.remove("layout-side");
   return under;
 }

@@ -68,6 +68,16 @@ export async function shareResult(text) {
 }
 
 /**
+ * Resolves once the finish animation of a result card on show has played
+ * (at once when none plays): a dialog opened over it (the first solver's)
+ * hid the celebration under its backdrop.
+ */
+export function celebrationDone() {
+  const playing = document.getAnimations?.().filter((a) => a.animationName === "celebrate") ?? [];
+  return Promise.all(playing.map((a) => a.finished.catch(() => null)));
+}
+
+/**
  * The result card: the result's lines (`result` as shareText takes it, or
  * the text itself) and a Share button, with a line
  * saying what sharing did (`id` prefixes the elements' ids). `celebrate`

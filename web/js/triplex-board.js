@@ -98,27 +98,30 @@ export function layoutStage(level, aspect = 1.6) {
     const cell = Math.min(aspect / stage.cols, 1 / stage.rows);
     if (!best || cell > best.cell * (1 + 1e-9)) best = { cell, stage };
   };
+  // One free row or column between the rectangle and the tray, none around
+  // them: a ring of empty cells around the stage drew an empty band above
+  // and below the board (and made its cells smaller where height is short).
   for (let limit = widest; ; limit++) {
     const tray = shelfPack(sizes, limit);
     // Beside the rectangle, both centred vertically.
-    const rows = Math.max(H, tray.height) + 2;
-    const trayY = 1 + Math.floor((rows - 2 - tray.height) / 2);
+    const rows = Math.max(H, tray.height);
+    const trayY = Math.floor((rows - tray.height) / 2);
     consider({
-      cols: W + tray.width + 3,
+      cols: W + tray.width + 1,
       rows,
-      tx: 1,
-      ty: 1 + Math.floor((rows - 2 - H) / 2),
-      home: tray.at.map(({ x, y }) => ({ x: x + W + 2, y: y + trayY })),
+      tx: 0,
+      ty: Math.floor((rows - H) / 2),
+      home: tray.at.map(({ x, y }) => ({ x: x + W + 1, y: y + trayY })),
     });
     // Below the rectangle, both centred horizontally.
-    const cols = Math.max(W, tray.width) + 2;
-    const trayX = 1 + Math.floor((cols - 2 - tray.width) / 2);
+    const cols = Math.max(W, tray.width);
+    const trayX = Math.floor((cols - tray.width) / 2);
     consider({
       cols,
-      rows: H + tray.height + 3,
-      tx: 1 + Math.floor((cols - 2 - W) / 2),
-      ty: 1,
-      home: tray.at.map(({ x, y }) => ({ x: x + trayX, y: y + H + 2 })),
+      rows: H + tray.height + 1,
+      tx: Math.floor((cols - W) / 2),
+      ty: 0,
+      home: tray.at.map(({ x, y }) => ({ x: x + trayX, y: y + H + 1 })),
     });
     if (tray.height === allInOneRow) break;
   }

@@ -24,6 +24,7 @@ import { createLevelView } from "./triplex-view.js";
 import { cancelHintSearch, solveOffThread } from "./triplex-hint.js";
 import { hintPositions, serverHintPositions } from "./triplex-solve.js";
 import { loadJSON } from "./resources.js";
+import { celebrationDone } from "./share.js";
 import { createRecorder, GAME_TRIPLEX } from "./solve-path.js";
 
 /** A saved board that fits `level`, else false. */
@@ -377,6 +378,13 @@ export async function createTriplex(ctx, family) {
     }
     // The table counts this solve at once, not after the name dialog.
     if (play.session === s) refreshRecords();
+    // The first solver's dialogs come after the finish's celebration, not
+    // over it (not at all if the player left the level meanwhile).
+    if (answer?.first || answer?.would_be_first) {
+      const shown = play.session;
+      await celebrationDone();
+      if (play.session !== shown) return;
+    }
     if (answer?.first && !answer.named && !answer.under_review) {
       const name = await askName({ t, initial: progress.name, submit: (typed) => api.name(s.n, token, typed) });
       if (name !== null) progress.name = name;
