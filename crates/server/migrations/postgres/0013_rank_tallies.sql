@@ -51,34 +51,15 @@ DROP TABLE IF EXISTS daily_rank_counts;
 -- and public, -1 for each it found so, per bucket, upserted in the
 -- tallies' key order. Statement-level, so a group commit's INSERT of 64
 -- solves is one upsert of its few buckets, not 64. One function for the
--- three triggers, each naming its transition tables `new_rows` and
--- `old_rows`; static statements, so that each is planned once a session
--- (a transition table is seen only by its trigger's own function: no
--- helper function, and EXECUTE would plan every time).
+-- three triggers: the INSERT and DELETE triggers name their transition
+-- table `changed_rows`, the UPDATE trigger `old_rows` and `new_rows`.
+-- Static statements, so that each is planned once a session (a transition
+-- table is seen only by its trigger's own function: no helper function,
+-- and EXECUTE would plan every time).
 CREATE OR REPLACE FUNCTION daily_solves_tally() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'INSERT' THEN
-        INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
-        SELECT game, day, variant, d.digits, daily_rank_bucket(time_ms, d.digits), count(*)
-        FROM new_rows CROSS JOIN (VALUES (2), (3)) AS d (digits)
-        WHERE counted AND NOT assisted AND review IN ('none', 'approved')
-            AND account_id IS NOT NULL
-        GROUP BY 1, 2, 3, 4, 5
-        ORDER BY 1, 2, 3, 4, 5
-        ON CONFLICT (game, day, variant, digits, bucket)
-        DO UPDATE SET solves = daily_rank_tallies.solves + EXCLUDED.solves;
-    ELSIF TG_OP = 'DELETE' THEN
-        INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
-        SELECT game, day, variant, d.digits, daily_rank_bucket(time_ms, d.digits), -count(*)
-        FROM old_rows CROSS JOIN (VALUES (2), (3)) AS d (digits)
-        WHERE counted AND NOT assisted AND review IN ('none', 'approved')
-            AND account_id IS NOT NULL
-        GROUP BY 1, 2, 3, 4, 5
-        ORDER BY 1, 2, 3, 4, 5
-        ON CONFLICT (game, day, variant, digits, bucket)
-        DO UPDATE SET solves = daily_rank_tallies.solves + EXCLUDED.solves;
-    ELSE
+    IF TG_OP = 'UPDATE' THEN
         -- Rows whose clean public state did not change cancel out.
         INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
         SELECT game, day, variant, d.digits, daily_rank_bucket(time_ms, d.digits), sum(delta)
@@ -96,13 +77,24 @@ BEGIN
         ORDER BY 1, 2, 3, 4, 5
         ON CONFLICT (game, day, variant, digits, bucket)
         DO UPDATE SET solves = daily_rank_tallies.solves + EXCLUDED.solves;
+    ELSE
+        INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
+        SELECT game, day, variant, d.digits, daily_rank_bucket(time_ms, d.digits),
+            CASE TG_OP WHEN 'INSERT' THEN count(*) ELSE -count(*) END
+        FROM changed_rows CROSS JOIN (VALUES (2), (3)) AS d (digits)
+        WHERE counted AND NOT assisted AND review IN ('none', 'approved')
+            AND account_id IS NOT NULL
+        GROUP BY 1, 2, 3, 4, 5
+        ORDER BY 1, 2, 3, 4, 5
+        ON CONFLICT (game, day, variant, digits, bucket)
+        DO UPDATE SET solves = daily_rank_tallies.solves + EXCLUDED.solves;
     END IF;
     RETURN NULL;
 END
 $$;
 
 CREATE TRIGGER daily_solves_tally_inserted
-AFTER INSERT ON daily_solves REFERENCING NEW TABLE AS new_rows
+AFTER INSERT ON daily_solves REFERENCING NEW TABLE AS changed_rows
 FOR EACH STATEMENT EXECUTE FUNCTION daily_solves_tally();
 
 -- Any UPDATE (a review, a ban, a deletion voiding an account's solves).
@@ -111,5 +103,5 @@ AFTER UPDATE ON daily_solves REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_
 FOR EACH STATEMENT EXECUTE FUNCTION daily_solves_tally();
 
 CREATE TRIGGER daily_solves_tally_deleted
-AFTER DELETE ON daily_solves REFERENCING OLD TABLE AS old_rows
+AFTER DELETE ON daily_solves REFERENCING OLD TABLE AS changed_rows
 FOR EACH STATEMENT EXECUTE FUNCTION daily_solves_tally();
