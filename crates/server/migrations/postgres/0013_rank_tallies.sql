@@ -35,17 +35,23 @@ CREATE TABLE IF NOT EXISTS daily_rank_tallies (
     PRIMARY KEY (game, day, variant, digits, bucket)
 );
 
+-- No solve is written between the tally of the solves so far and the new
+-- triggers (the migration is one transaction): a server still running the
+-- old schema waits, then fails on the dropped counts rather than writing a
+-- solve no tally counts.
+LOCK TABLE daily_solves IN SHARE ROW EXCLUSIVE MODE;
+DROP TRIGGER IF EXISTS daily_solves_count_clean ON daily_solves;
+DROP TRIGGER IF EXISTS daily_solves_count_review ON daily_solves;
+DROP FUNCTION IF EXISTS daily_solves_count_clean();
+DROP FUNCTION IF EXISTS daily_solves_count_review();
+DROP TABLE IF EXISTS daily_rank_counts;
+
 INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
 SELECT game, day, variant, d.digits, daily_rank_bucket(time_ms, d.digits), count(*)
 FROM daily_solves CROSS JOIN (VALUES (2), (3)) AS d (digits)
 WHERE counted AND NOT assisted AND review IN ('none', 'approved') AND account_id IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5;
 
-DROP TRIGGER IF EXISTS daily_solves_count_clean ON daily_solves;
-DROP TRIGGER IF EXISTS daily_solves_count_review ON daily_solves;
-DROP FUNCTION IF EXISTS daily_solves_count_clean();
-DROP FUNCTION IF EXISTS daily_solves_count_review();
-DROP TABLE IF EXISTS daily_rank_counts;
 
 -- What a statement changed in the tallies: +1 for each row it left clean
 -- and public, -1 for each it found so, per bucket, upserted in the

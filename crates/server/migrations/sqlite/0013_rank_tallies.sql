@@ -51,15 +51,23 @@ WHEN (OLD.counted AND NOT OLD.assisted AND OLD.review IN ('none', 'approved')
     <> (NEW.counted AND NOT NEW.assisted AND NEW.review IN ('none', 'approved')
         AND NEW.account_id IS NOT NULL)
 BEGIN
+    -- The state changed: out of the old row's buckets, or into the new's.
+    INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
+    SELECT OLD.game, OLD.day, OLD.variant, d.digits,
+        OLD.time_ms - OLD.time_ms % CAST(substr('1000000000000', 1,
+            1 + min(12, max(0, length(OLD.time_ms) - d.digits))) AS INTEGER), -1
+    FROM (SELECT 2 AS digits UNION ALL SELECT 3) AS d
+    WHERE OLD.counted AND NOT OLD.assisted AND OLD.review IN ('none', 'approved')
+        AND OLD.account_id IS NOT NULL
+    ON CONFLICT (game, day, variant, digits, bucket) DO UPDATE SET solves = solves - 1;
     INSERT INTO daily_rank_tallies (game, day, variant, digits, bucket, solves)
     SELECT NEW.game, NEW.day, NEW.variant, d.digits,
         NEW.time_ms - NEW.time_ms % CAST(substr('1000000000000', 1,
-            1 + min(12, max(0, length(NEW.time_ms) - d.digits))) AS INTEGER),
-        CASE WHEN NEW.review IN ('none', 'approved') AND NEW.counted AND NOT NEW.assisted
-            AND NEW.account_id IS NOT NULL THEN 1 ELSE -1 END
-    FROM (SELECT 2 AS digits UNION ALL SELECT 3) AS d WHERE true
-    ON CONFLICT (game, day, variant, digits, bucket)
-    DO UPDATE SET solves = solves + excluded.solves;
+            1 + min(12, max(0, length(NEW.time_ms) - d.digits))) AS INTEGER), 1
+    FROM (SELECT 2 AS digits UNION ALL SELECT 3) AS d
+    WHERE NEW.counted AND NOT NEW.assisted AND NEW.review IN ('none', 'approved')
+        AND NEW.account_id IS NOT NULL
+    ON CONFLICT (game, day, variant, digits, bucket) DO UPDATE SET solves = solves + 1;
 END;
 
 CREATE TRIGGER daily_solves_tally_deleted

@@ -1035,3 +1035,27 @@ impl RecordBatch for sqlx::PgPool {
         DailyQueries(self).record_daily_solve(&solve.solve()).await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_ranks() {
+        assert_eq!(
+            split_key("daily/kakuro/2026-11-25/hard/p-1"),
+            Some(("kakuro", "2026-11-25", "hard", "p-1"))
+        );
+        assert_eq!(split_key("kakuro/2026-11-25/hard/p"), None);
+        assert_eq!(split_key("daily/kakuro/2026-11-25"), None);
+        let e = |time_ms, moves| DailyEntry {
+            nonce: Vec::new(),
+            name: None,
+            time_ms,
+            moves,
+            provisional_until: 0,
+        };
+        let entries = [e(5, Some(3)), e(5, Some(3)), e(5, Some(4)), e(9, None)];
+        assert_eq!(ranks(&entries), vec![1, 1, 3, 4]);
+    }
+}

@@ -59,8 +59,8 @@ fn column<'a, T>(solves: &[&'a DailySolve<'a>], value: impl Fn(&'a DailySolve<'a
     solves.iter().map(|&s| value(s)).collect()
 }
 
-/// Records `batch` in one statement (its own transaction) and answers each
-/// solve's outcome in order.
+/// Records `batch` in one statement and answers each solve's outcome in
+/// order; on an error none is recorded.
 pub(super) async fn record(
     pool: &PgPool,
     batch: &[QueuedSolve],
@@ -73,6 +73,10 @@ pub(super) async fn record(
         .filter(|&i| *first_of.entry(solves[i].nonce).or_insert(i) == i)
         .collect();
     let sent_solves: Vec<&DailySolve> = sent.iter().map(|&i| &solves[i]).collect();
+    // The INSERT and the look-up of the nonces it skipped in one
+    // transaction: an error after a committed INSERT would have the solves
+    // recorded again one by one, and each told its token was used.
+    let mut transaction = pool.begin().await?;
     let rows = sqlx::query(&INSERT_BATCH)
         .bind(column(&sent_solves, |s| s.nonce))
         .bind(column(&sent_solves, |s| s.key.game))
@@ -96,7 +100,7 @@ pub(super) async fn record(
         .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 2)))
         .bind(column(&sent_solves, |s| s.helped_starter))
         .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 3)))
-        .fetch_all(pool)
+        .fetch_all(&mut *transaction)
         .await?;
     // (assisted, better) of each inserted solve, by nonce.
     let mut inserted: HashMap<Vec<u8>, (bool, Option<i64>)> = HashMap::with_capacity(rows.len());
@@ -118,11 +122,12 @@ pub(super) async fn record(
     } else {
         sqlx::query_scalar("SELECT nonce FROM daily_solves WHERE nonce = ANY($1)")
             .bind(&missing)
-            .fetch_all(pool)
+            .fetch_all(&mut *transaction)
             .await?
             .into_iter()
             .collect()
     };
+    transaction.commit().await?;
     let outcome = |nonce: &[u8]| match inserted.get(nonce) {
         Some(&(assisted, better)) => DailyRecorded::Recorded {
             rank: better.map(|better| better + 1),

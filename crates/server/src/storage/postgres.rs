@@ -38,18 +38,24 @@ impl PostgresStore {
         // at once (the pool would retry a refused connection until its
         // acquire timeout and report only that).
         options.connect().await?.close().await?;
-        // One of the connections is the daily solves' writer's own, so the
-        // batch statement it repeats is planned once for good (PostgreSQL
-        // keeps a connection's prepared plan), not on each of the pool's.
-        let writer = PgPoolOptions::new()
-            .max_connections(1)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_lazy_with(options.clone());
+        // With two connections or more, one is the daily solves' writer's
+        // own, so the batch statement it repeats is planned once for good
+        // (PostgreSQL keeps a connection's prepared plan), not on each of
+        // the pool's.
+        let own_writer = connections >= 2;
         let pool = PgPoolOptions::new()
-            .max_connections(connections.saturating_sub(1).max(1))
+            .max_connections(if own_writer { connections - 1 } else { 1 })
             .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
+        let writer = if own_writer {
+            PgPoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_lazy_with(options)
+        } else {
+            pool.clone()
+        };
         migrations::POSTGRES
             .refuse_newer(&mut *pool.acquire().await?)
             .await?;

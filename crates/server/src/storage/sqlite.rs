@@ -46,13 +46,7 @@ impl SqliteStore {
     /// applies the migrations and opens up to `connections` readers.
     pub async fn open(url: &str, connections: u32) -> Result<SqliteStore, StoreError> {
         let options = connect_options(url)?;
-        let writer = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options.clone())
-            .await?;
-        migrate(&writer).await?;
+        let writer = open_writer(&options).await?;
         let readers = SqlitePoolOptions::new()
             .max_connections(connections.max(1))
             .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -82,24 +76,41 @@ pub fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
         .foreign_keys(true))
 }
 
-/// Applies the migrations. sqlx takes no lock on SQLite, so two servers
-/// starting on one new file at once can collide; the loser sees the winner's
-/// work on a retry.
-async fn migrate(pool: &SqlitePool) -> Result<(), StoreError> {
-    migrations::SQLITE
-        .refuse_newer(&mut *pool.acquire().await?)
-        .await?;
-    let migrator = migrations::SQLITE.migrator().await?;
+/// Opens the writer's connection and applies the migrations. sqlx takes no
+/// lock on SQLite, so two servers starting on one new file at once can
+/// collide (switching the new file to WAL, creating the migrations' table,
+/// a migration the other applied meanwhile: "database is locked" or
+/// "already exists"); the loser sees the winner's work on a retry. It may
+/// collide again while the winner is still going (each migration is a
+/// transaction of its own), so the retries span a few seconds, longer than
+/// the winner takes on a busy machine. A database newer than this server
+/// is refused at once.
+async fn open_writer(options: &SqliteConnectOptions) -> Result<SqlitePool, StoreError> {
     let mut attempt = 0;
     loop {
-        match migrator.run(pool).await {
-            Ok(()) => return Ok(()),
-            Err(err) if attempt < 3 => {
+        let opened = async {
+            let writer = SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(options.clone())
+                .await?;
+            migrations::SQLITE
+                .refuse_newer(&mut *writer.acquire().await?)
+                .await?;
+            migrations::SQLITE.migrator().await?.run(&writer).await?;
+            Ok::<_, StoreError>(writer)
+        }
+        .await;
+        match opened {
+            Ok(writer) => return Ok(writer),
+            Err(err @ StoreError::NewerDatabase { .. }) => return Err(err),
+            Err(err) if attempt < 12 => {
                 attempt += 1;
-                tracing::warn!(%err, attempt, "SQLite migration failed, retrying");
-                tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
+                tracing::warn!(%err, attempt, "opening the SQLite database failed, retrying");
+                tokio::time::sleep(Duration::from_millis(60 * attempt)).await;
             }
-            Err(err) => return Err(err.into()),
+            Err(err) => return Err(err),
         }
     }
 }
