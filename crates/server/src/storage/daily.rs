@@ -1031,8 +1031,12 @@ impl RecordBatch for sqlx::PgPool {
         super::daily_batch::record(self, batch).await
     }
 
+    /// The same statement, for a batch of one: one way to record a solve.
     async fn record_alone(&self, solve: &QueuedSolve) -> Result<DailyRecorded, StoreError> {
-        DailyQueries(self).record_daily_solve(&solve.solve()).await
+        let mut outcomes = super::daily_batch::record(self, std::slice::from_ref(solve)).await?;
+        outcomes
+            .pop()
+            .ok_or_else(|| StoreError::Database(sqlx::Error::RowNotFound))
     }
 }
 

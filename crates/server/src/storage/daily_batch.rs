@@ -69,10 +69,10 @@ pub(super) async fn record(
     // A nonce twice in one batch (one token sent twice at once) is sent
     // once; the repeat is answered from the first below.
     let mut first_of: HashMap<&[u8], usize> = HashMap::with_capacity(solves.len());
-    let sent: Vec<usize> = (0..solves.len())
+    let sent_solves: Vec<&DailySolve> = (0..solves.len())
         .filter(|&i| *first_of.entry(solves[i].nonce).or_insert(i) == i)
+        .map(|i| &solves[i])
         .collect();
-    let sent_solves: Vec<&DailySolve> = sent.iter().map(|&i| &solves[i]).collect();
     // The INSERT and the look-up of the nonces it skipped in one
     // transaction: an error after a committed INSERT would have the solves
     // recorded again one by one, and each told its token was used.
@@ -112,9 +112,9 @@ pub(super) async fn record(
     }
     // The sent solves not inserted: a used nonce, or a second counted
     // solve of the player.
-    let missing: Vec<&[u8]> = sent
+    let missing: Vec<&[u8]> = sent_solves
         .iter()
-        .map(|&i| solves[i].nonce)
+        .map(|s| s.nonce)
         .filter(|nonce| !inserted.contains_key(*nonce))
         .collect();
     let used: HashSet<Vec<u8>> = if missing.is_empty() {

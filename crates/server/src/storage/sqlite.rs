@@ -83,8 +83,8 @@ pub fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
 /// "already exists"); the loser sees the winner's work on a retry. It may
 /// collide again while the winner is still going (each migration is a
 /// transaction of its own), so the retries span a few seconds, longer than
-/// the winner takes on a busy machine. A database newer than this server
-/// is refused at once.
+/// the winner takes on a busy machine. Any other error (a path that cannot
+/// be opened, a database newer than this server) is answered at once.
 async fn open_writer(options: &SqliteConnectOptions) -> Result<SqlitePool, StoreError> {
     let mut attempt = 0;
     loop {
@@ -104,14 +104,27 @@ async fn open_writer(options: &SqliteConnectOptions) -> Result<SqlitePool, Store
         .await;
         match opened {
             Ok(writer) => return Ok(writer),
-            Err(err @ StoreError::NewerDatabase { .. }) => return Err(err),
-            Err(err) if attempt < 12 => {
+            Err(err) if attempt < 12 && collided(&err) => {
                 attempt += 1;
                 tracing::warn!(%err, attempt, "opening the SQLite database failed, retrying");
                 tokio::time::sleep(Duration::from_millis(60 * attempt)).await;
             }
             Err(err) => return Err(err),
         }
+    }
+}
+
+/// Whether opening failed on a collision with another server opening the
+/// same file: the file busy or locked (SQLite's codes 5 and 6, with their
+/// extended codes), or a migration the other applied meanwhile.
+fn collided(err: &StoreError) -> bool {
+    match err {
+        StoreError::Migrate(_) => true,
+        StoreError::Database(sqlx::Error::Database(db)) => db
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| matches!(code & 0xff, 5 | 6)),
+        _ => false,
     }
 }
 
