@@ -94,19 +94,27 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
 pub struct ClientAddr(pub IpAddr);
 
 /// The account of a request's session cookie, if it has a live one, as a
-/// limit key (a request without a cookie costs no database read; a cookie
-/// that names no session, or a database that does not answer, counts as
-/// signed out: the network's limit still holds).
+/// limit key: kept a minute ([`crate::limits::AccountKeys`]), so a request
+/// without a cookie, or with one seen lately, costs no database read; a
+/// cookie that names no session, or a database that does not answer,
+/// counts as signed out: the network's limit still holds.
 async fn account_key(
     app: &AppState,
     headers: &axum::http::HeaderMap,
 ) -> Option<crate::limits::ClientKey> {
     let token = crate::session_cookie::token_of(headers)?;
     let hash = crate::session_cookie::hash_of(token);
+    let seen = std::time::Instant::now();
+    if let Some(account) = app.account_keys.get(&hash, seen) {
+        return Some(crate::limits::ClientKey::Account(account));
+    }
     let now = app.clock.now_ms() as i64;
     match crate::accounts::session::session_account(app, &hash, now).await {
-        Ok(account) => account.map(|a| crate::limits::ClientKey::Account(a.id)),
-        Err(_) => None,
+        Ok(Some(account)) => {
+            app.account_keys.keep(hash, account.id, seen);
+            Some(crate::limits::ClientKey::Account(account.id))
+        }
+        Ok(None) | Err(_) => None,
     }
 }
 
@@ -229,7 +237,7 @@ pub async fn rate_limit(State(app): State<AppState>, mut request: Request, next:
                 .limiter
                 .check(client.network)
                 .map_err(|w| (w, "network"));
-            if checked.is_ok() {
+            if checked.is_ok() && app.limiter.enabled() {
                 if let Some(account) = account_of(&app, &mut request).await {
                     checked = app.limiter.check(account).map_err(|w| (w, "account"));
                 }

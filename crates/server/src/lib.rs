@@ -194,6 +194,7 @@ impl Server {
                 config.read_rate_per_second,
                 config.read_rate_burst,
             ),
+            account_keys: limits::AccountKeys::default(),
             compute: limits::Compute::new(config.compute_slots, config.compute_wait)
                 .with_queue(
                     config

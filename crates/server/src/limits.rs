@@ -142,6 +142,11 @@ impl<C: Clock + Clone> RateLimiter<C> {
         }
     }
 
+    /// Whether it limits anything (a rate above 0).
+    pub fn enabled(&self) -> bool {
+        self.keyed.is_some()
+    }
+
     /// Takes a cell for `key`; on refusal, how long until the next one.
     pub fn check(&self, key: ClientKey) -> Result<(), Duration> {
         let Some(keyed) = &self.keyed else {
@@ -154,6 +159,47 @@ impl<C: Clock + Clone> RateLimiter<C> {
         keyed
             .check_key(&key)
             .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+    }
+}
+
+/// How long [`AccountKeys`] keeps which account a session names.
+pub const ACCOUNT_KEY_LIFETIME: Duration = Duration::from_secs(60);
+
+/// At most this many sessions are kept in [`AccountKeys`].
+const MAX_ACCOUNT_KEYS: usize = 1 << 16;
+
+/// Which account the session of a recently seen cookie names, by the
+/// session's token hash, as the limits key it: kept
+/// [`ACCOUNT_KEY_LIFETIME`] per server, so a signed-in write is limited
+/// without a read of its session (issue 38's load). A session that ended
+/// within that time is still charged to its account, which only limits
+/// more; whatever acts for an account checks the session itself.
+#[derive(Debug, Default)]
+pub struct AccountKeys {
+    kept: std::sync::Mutex<HashMap<[u8; 32], (i64, Instant)>>,
+}
+
+impl AccountKeys {
+    /// The account kept for the session `token_hash`, if seen within
+    /// [`ACCOUNT_KEY_LIFETIME`] of `now`.
+    pub fn get(&self, token_hash: &[u8; 32], now: Instant) -> Option<i64> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.get(token_hash)
+            .filter(|(_, seen)| now.saturating_duration_since(*seen) < ACCOUNT_KEY_LIFETIME)
+            .map(|&(account, _)| account)
+    }
+
+    /// Keeps that the session `token_hash` names `account`; when full,
+    /// forgets the lapsed ones first and, if that is not enough, all.
+    pub fn keep(&self, token_hash: [u8; 32], account: i64, now: Instant) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= MAX_ACCOUNT_KEYS {
+            kept.retain(|_, (_, seen)| now.saturating_duration_since(*seen) < ACCOUNT_KEY_LIFETIME);
+            if kept.len() >= MAX_ACCOUNT_KEYS {
+                kept.clear();
+            }
+        }
+        kept.insert(token_hash, (account, now));
     }
 }
 
@@ -686,8 +732,42 @@ mod tests {
     }
 
     #[test]
+    fn account_keys_are_kept_a_minute_and_bounded() {
+        let keys = AccountKeys::default();
+        let start = Instant::now();
+        keys.keep([1; 32], 7, start);
+        assert_eq!(keys.get(&[1; 32], start), Some(7));
+        assert_eq!(keys.get(&[2; 32], start), None);
+        let almost = start + ACCOUNT_KEY_LIFETIME - Duration::from_millis(1);
+        assert_eq!(keys.get(&[1; 32], almost), Some(7));
+        assert_eq!(keys.get(&[1; 32], start + ACCOUNT_KEY_LIFETIME), None);
+        // Full: the lapsed are forgotten, the fresh kept.
+        let later = start + ACCOUNT_KEY_LIFETIME;
+        for i in 1..MAX_ACCOUNT_KEYS as u32 {
+            let mut hash = [0; 32];
+            hash[..4].copy_from_slice(&i.to_le_bytes());
+            keys.keep(hash, i64::from(i), later);
+        }
+        keys.keep([9; 32], 9, later);
+        {
+            let kept = keys.kept.lock().unwrap();
+            assert_eq!(kept.len(), MAX_ACCOUNT_KEYS);
+            assert!(!kept.contains_key(&[1; 32]));
+        }
+        assert_eq!(keys.get(&[9; 32], later), Some(9));
+        // Full of fresh ones: all are forgotten but the newest.
+        keys.keep([10; 32], 10, later);
+        keys.keep([11; 32], 11, later);
+        assert_eq!(keys.get(&[9; 32], later), None);
+        assert_eq!(keys.get(&[11; 32], later), Some(11));
+        assert_eq!(keys.kept.lock().unwrap().len(), 2);
+    }
+
+    #[test]
     fn zero_rate_means_no_limit() {
         let limiter = RateLimiter::new(0.0, 1);
+        assert!(!limiter.enabled());
+        assert!(RateLimiter::new(1.0, 1).enabled());
         let a = ClientKey::Account(7);
         for _ in 0..1000 {
             assert!(limiter.check(a).is_ok());

@@ -28,6 +28,8 @@ pub struct Shared {
     pub limiter: limits::RateLimiter,
     /// The read-rate limit (GET, HEAD) per client network.
     pub read_limiter: limits::RateLimiter,
+    /// Which account recently seen sessions name, for the limits.
+    pub account_keys: limits::AccountKeys,
     /// Slots for generator and solver runs.
     pub compute: limits::Compute,
     /// Time budget of one Kakuro generation ([`crate::Config::generate_time`]).
