@@ -137,6 +137,7 @@ async fn moderation(database: &str) {
                     }),
                     hold: (i < 3).then_some("flagged: reading_order"),
                 },
+                session: None,
             })
             .await
             .expect("recorded");

@@ -720,3 +720,93 @@ async fn a_claim_without_a_path_is_held_and_reserves_its_level(url: &str) {
     store.close().await;
     server.stop().await;
 }
+
+on_both_backends!(a_signed_in_daily_solve_needs_its_session_when_recorded);
+/// A daily solve of a token an account started is recorded only while the
+/// session it is sent with is that account's, live and not banned: the
+/// store checks it as it records the solve (issue 38's load: no read of its
+/// own). Sent without a session, with another account's, after signing
+/// out, or banned, it is refused with 403, nothing is recorded and the
+/// token is not used.
+async fn a_signed_in_daily_solve_needs_its_session_when_recorded(url: &str) {
+    let server = server(url).await;
+    let store = gridforge_server::storage::open(url, 1)
+        .await
+        .expect("store");
+    let mut ada = account(&server, "Ada").await;
+    let mut bob = account(&server, "Bob").await;
+    let mut cy = account(&server, "Cy").await;
+    let (date, puzzle, grid) = easy_daily(&server).await;
+    let base = format!("/api/kakuro/daily/{date}/easy");
+    let floor = paths::floor_ms(&puzzle);
+    let ada_token = daily_start(&server, Some(&mut ada), &base, "player-ada").await;
+    let cy_token = daily_start(&server, Some(&mut cy), &base, "player-cy").await;
+    server.clock.shift(floor as i64 + 2_000);
+    let body = |token: &Value, player: &str| {
+        json!({
+            "token": token, "player": player, "grid": grid, "name": player,
+            "path": paths::person_path(&grid, floor + 1_000, floor + 1_000),
+        })
+    };
+    let path = format!("{base}/solve");
+    let refused = |who: &str, status: StatusCode, answer: &Value, message: &str| {
+        assert_eq!(status, StatusCode::FORBIDDEN, "{who}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap_or("").contains(message),
+            "{who}: {answer}"
+        );
+    };
+    // Without a session at all: refused before anything is read.
+    let (status, answer) = Browser::new(&server)
+        .post(&path, &body(&ada_token, "player-ada"))
+        .await;
+    refused("no session", status, &answer, "signed in to that account");
+    // With Bob's session: refused as the solve is recorded.
+    let (status, answer) = bob.post(&path, &body(&ada_token, "player-ada")).await;
+    refused(
+        "Bob's session",
+        status,
+        &answer,
+        "signed in to that account",
+    );
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert_eq!(table["solvers"], 0, "nothing recorded: {table}");
+    // The token is not used: Ada's own solve counts.
+    let (status, answer) = ada.post(&path, &body(&ada_token, "player-ada")).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["rank"], 1, "{answer}");
+    assert_eq!(answer["anonymous"], false, "{answer}");
+
+    // Signed out since the start.
+    let cookie = cy.cookie.clone().expect("Cy's cookie");
+    let (status, answer) = cy.post("/api/account/signout", &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    cy.cookie = Some(cookie.clone());
+    let (status, answer) = cy.post(&path, &body(&cy_token, "player-cy")).await;
+    refused("signed out", status, &answer, "signed in to that account");
+    // Banned since the start (a live session of a banned account).
+    let mut cy = Browser::new(&server);
+    let (_, status, answer) = cy.register("Cy 2").await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let cy2_token = daily_start(&server, Some(&mut cy), &base, "player-cy2").await;
+    server.clock.shift(floor as i64 + 2_000);
+    let hash = gridforge_server::session_cookie::hash_of(cy.cookie.as_deref().unwrap());
+    let now = server.clock.now_ms() as i64;
+    let cy2 = store
+        .session_account(&hash, now)
+        .await
+        .expect("read")
+        .expect("a live session");
+    store
+        .ban(cy2.id, "test", "tester", now)
+        .await
+        .expect("banned");
+    let (status, answer) = cy.post(&path, &body(&cy2_token, "player-cy2")).await;
+    // (A ban ends the account's sessions.)
+    refused("banned", status, &answer, "signed in to that account");
+    let (_, table) = server.get(&format!("{base}/table")).await;
+    assert_eq!(table["solvers"], 1, "only Ada's: {table}");
+    assert_eq!(table["best"][0]["name"], "player-ada", "{table}");
+    store.close().await;
+    server.stop().await;
+}

@@ -791,6 +791,7 @@ async fn ranks_are_one_plus_the_faster_clean_solves(url: &str) {
                     account_id: (!anonymous).then_some(1 + i64::from(i % 7)),
                     ..Default::default()
                 },
+                session: None,
             })
             .await
             .expect("recorded");
@@ -897,6 +898,7 @@ async fn a_batch_counts_its_own_better_solves_in_each_rank(url: &str) {
                         hold: held.then_some("pacing"),
                         ..Default::default()
                     },
+                    session: None,
                 })
                 .await
                 .expect("recorded");
@@ -1015,6 +1017,7 @@ async fn solves_sharing_a_commit_each_keep_their_own_outcome(url: &str) {
                         account_id: Some(1),
                         ..Default::default()
                     },
+                    session: None,
                 })
                 .await;
             (i, kind, recorded)
@@ -1157,6 +1160,7 @@ async fn a_game_left_for_a_replay_does_not_count_either(url: &str) {
                 name: None,
                 solved_at: won.started_at + 60_000,
                 entering: Default::default(),
+                session: None,
             };
             store
                 .update_chess_game(&won, before, Some(&solve))

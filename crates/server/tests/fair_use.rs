@@ -845,6 +845,7 @@ async fn ten_thousand_abandoned_starts_are_pruned(url: &str) {
             name: None,
             solved_at: now,
             entering: Default::default(),
+            session: None,
         };
         let recorded = store.record_daily_solve(&solve).await.unwrap();
         assert!(
@@ -949,6 +950,7 @@ async fn anonymous_help_marks_go_once_their_token_is_spent_or_expired(url: &str)
                     name: None,
                     solved_at: now,
                     entering: Default::default(),
+                    session: None,
                 })
                 .await
                 .unwrap()

@@ -115,6 +115,7 @@ async fn held_and_voided_entries_leave_every_table(url: &str) {
                 name: Some(&player),
                 solved_at: 1_000 + i64::from(i),
                 entering,
+                session: None,
             })
             .await
             .expect("recorded");

@@ -451,6 +451,8 @@ pub async fn chess_turn(
             hold: perfect.then_some(PERFECT_HOLD),
             ..Default::default()
         },
+        // The winning turn's session was read above.
+        session: None,
     });
     let mut written = game.clone();
     if done {

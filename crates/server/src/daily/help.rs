@@ -10,7 +10,7 @@
 //! own solve it offline). What keeps a machine's time off the table is the
 //! time from the account's first start and the review of the solving path.
 
-use super::kakuro::{daily, difficulty_of, key_of, sent_token};
+use super::kakuro::{daily, difficulty_of, key_of, sent_token, SessionCheck};
 use super::served_day;
 use crate::error::{ApiError, ErrorBody};
 use crate::kakuro::{candidates_answer, hint_answer, parse_board};
@@ -50,13 +50,14 @@ async fn helped_board(
 ) -> Result<Board, ApiError> {
     let day = served_day(app, date)?;
     let difficulty = difficulty_of(difficulty)?;
-    let token = sent_token(
+    let (token, _) = sent_token(
         app,
         headers,
         day,
         difficulty,
         &request.token,
         &request.player,
+        SessionCheck::Now,
     )
     .await?;
     let board = parse_board(&request.board)?;

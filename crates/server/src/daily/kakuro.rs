@@ -7,9 +7,10 @@
 //! are `super::help`.
 
 use super::{check_player, served_day, today, Day, TABLE_LINES};
-use crate::accounts::session::SignedIn;
+use crate::accounts::session::{check_same_site, SignedIn};
 use crate::error::{ApiError, ErrorBody};
 use crate::etag::{cached, ETagged};
+use crate::session_cookie;
 use crate::state::AppState;
 use crate::storage::daily::{ranks, DailyKey, DailyRecorded, DailySolve, StoredPuzzle};
 use crate::token::{TokenError, NONCE_BYTES};
@@ -429,10 +430,33 @@ pub async fn kakuro_start(
     })))
 }
 
+/// When [`sent_token`] has the session of a token an account started
+/// checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SessionCheck {
+    /// Now, with a read of the session (the help routes).
+    Now,
+    /// By the statement that records the solve ([`DailySolve::session`]):
+    /// a signed-in solve costs no read of its own (issue 38's load).
+    WhenRecorded,
+}
+
+/// The 403 of a token an account started, sent without that account's
+/// session.
+fn other_account() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "the token was started by an account: send it signed in to that account",
+    )
+    .because("other_account")
+}
+
 /// Reads a start token sent for the daily of `day` and `difficulty` by
 /// `player`: 400 for a forged or malformed token or one of another daily or
 /// player, 403 for a token an account started sent without that account's
-/// session (an anonymous token stays anonymous, whoever sends it).
+/// session (an anonymous token stays anonymous, whoever sends it), checked
+/// `when` the caller says. Answers the token and, for an account's, the
+/// hash of the session it was sent with.
 pub(super) async fn sent_token(
     app: &AppState,
     headers: &HeaderMap,
@@ -440,7 +464,8 @@ pub(super) async fn sent_token(
     difficulty: Difficulty,
     text: &str,
     player: &str,
-) -> Result<DailyToken, ApiError> {
+    when: SessionCheck,
+) -> Result<(DailyToken, Option<[u8; 32]>), ApiError> {
     let token = read_token(app, text).map_err(|e| e.because("bad_token"))?;
     if token.day != day || token.difficulty != difficulty_index(difficulty) {
         return Err(ApiError::bad_request(
@@ -453,17 +478,23 @@ pub(super) async fn sent_token(
             ApiError::bad_request("the token was issued to another player").because("bad_token"),
         );
     }
-    if token.account != 0 {
-        let signed = SignedIn::of(app, &Method::POST, headers).await?;
-        if signed.map(|s| s.account.id) != Some(token.account) {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "the token was started by an account: send it signed in to that account",
-            )
-            .because("other_account"));
-        }
+    if token.account == 0 {
+        return Ok((token, None));
     }
-    Ok(token)
+    let session = match when {
+        SessionCheck::Now => match SignedIn::of(app, &Method::POST, headers).await? {
+            Some(signed) if signed.account.id == token.account => signed.token_hash,
+            _ => return Err(other_account()),
+        },
+        SessionCheck::WhenRecorded => {
+            let Some(cookie) = session_cookie::token_of(headers) else {
+                return Err(other_account());
+            };
+            check_same_site(app, headers)?;
+            session_cookie::hash_of(cookie)
+        }
+    };
+    Ok((token, Some(session)))
 }
 
 /// Body of a daily solve.
@@ -546,13 +577,14 @@ pub async fn kakuro_solve(
     if let Some(name) = &mut request.name {
         *name = check_name(name).map_err(|e| e.because("bad_name"))?;
     }
-    let token = sent_token(
+    let (token, session) = sent_token(
         &app,
         &headers,
         day,
         difficulty,
         &request.token,
         &request.player,
+        SessionCheck::WhenRecorded,
     )
     .await?;
     let made = daily(&app, day, difficulty).await?;
@@ -631,6 +663,7 @@ pub async fn kakuro_solve(
                 account_id: (token.account != 0).then_some(token.account),
                 ..path.entering()
             },
+            session: session.as_ref().map(|hash| hash.as_slice()),
         })
         .await?;
     match recorded {
@@ -644,6 +677,8 @@ pub async fn kakuro_solve(
             "this player has a counted solve of this daily already",
         )
         .because("already_solved")),
+        // Signed out or banned (which ends the sessions) since the start.
+        DailyRecorded::SignedOut => Err(other_account()),
         DailyRecorded::Recorded { rank, assisted } => Ok(no_store(Json(SolvedJson {
             counted,
             assisted,

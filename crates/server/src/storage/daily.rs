@@ -64,6 +64,14 @@ pub struct DailySolve<'a> {
     pub solved_at: i64,
     /// Its account, solving path and hold (issue 38).
     pub entering: Entering<'a>,
+    /// The hash of the session the solve was sent with, when its account
+    /// ([`Entering::account_id`]) must still be signed in by it as the
+    /// solve is recorded (a live session of that account, not banned);
+    /// otherwise nothing is recorded ([`DailyRecorded::SignedOut`]). Checked
+    /// in the recording statement itself, so a signed-in solve costs no
+    /// separate read of its session. Honoured by
+    /// [`DailyStore::record_daily_solve`].
+    pub session: Option<&'a [u8]>,
 }
 
 /// What recording a daily solve did.
@@ -82,6 +90,9 @@ pub enum DailyRecorded {
     NonceUsed,
     /// A counted solve, but the player has one for this daily already.
     AlreadySolved,
+    /// The solve's [`DailySolve::session`] had ended, was another account's
+    /// or its account was banned: nothing recorded.
+    SignedOut,
 }
 
 /// One line of a daily table.
@@ -328,6 +339,21 @@ pub(super) fn helped(daily: [&str; 3], starter: &str) -> String {
     )
 }
 
+/// Whether the session whose token hash is `session` is live at `now` and
+/// belongs to the account `account`, not banned ([`DailySolve::session`]),
+/// given as SQL (placeholders or column names).
+pub(super) fn session_lives(session: &str, account: &str, now: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM account_sessions s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.token_hash = {session} AND s.account_id = {account} AND s.expires_at > {now} \
+         AND a.banned_at IS NULL)"
+    )
+}
+
+/// Whether a solve's session is live ([`session_lives`]).
+static SESSION_LIVES: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {} AS lives", session_lives("$1", "$2", "$3")));
+
 /// [`INSERT_DAILY_SOLVE`] that also makes the solve assisted when the
 /// daily's help marked its starter (`$21`) and returns whether it is
 /// assisted and, for a clean counted solve, the solves better than it
@@ -477,6 +503,17 @@ where
         connection: &mut DB::Connection,
         solve: &DailySolve<'_>,
     ) -> Result<DailyRecorded, StoreError> {
+        if let Some(session) = solve.session {
+            let lives: bool = sqlx::query_scalar(&SESSION_LIVES)
+                .bind(session)
+                .bind(solve.entering.account_id)
+                .bind(solve.solved_at)
+                .fetch_one(&mut *connection)
+                .await?;
+            if !lives {
+                return Ok(DailyRecorded::SignedOut);
+            }
+        }
         // One statement: the trigger of migration 13 tallies a clean solve,
         // and the answer is its rank.
         let inserted = bind_solve(sqlx::query(&INSERT_RANKED_DAILY_SOLVE), solve)

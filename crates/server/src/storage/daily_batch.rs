@@ -10,21 +10,24 @@
 //! same batch that are better are added after
 //! ([`super::group_commit::rank_after_commit`]), so every rank is the rank
 //! after the commit. A statement-level trigger tallies the batch in one
-//! upsert (migration 13).
+//! upsert (migration 13). A solve sent signed in
+//! ([`DailySolve::session`]) is inserted only while its session lives, a
+//! condition of the same statement.
 
 use super::daily::{
-    better_solves, helped, insert_daily_solves, rank_bucket, DailyRecorded, DailySolve,
-    SOLVE_COLUMNS,
+    better_solves, helped, insert_daily_solves, rank_bucket, session_lives, DailyRecorded,
+    DailySolve, SOLVE_COLUMNS,
 };
 use super::group_commit::{rank_after_commit, QueuedSolve};
 use super::StoreError;
-use sqlx::{PgPool, Row};
+use sqlx::{Executor, PgConnection, PgPool, Row};
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 /// The batch's INSERT: `$1` to `$19` are [`SOLVE_COLUMNS`]' arrays, `$20`
 /// and `$22` the 2- and 3-digit [`rank_bucket`]s, `$21` the starters the
-/// daily's help may have marked. Answers each inserted solve's nonce,
+/// daily's help may have marked, `$23` the sessions that must be live
+/// ([`session_lives`]). Answers each inserted solve's nonce,
 /// whether it is assisted and, for a clean counted solve, the solves
 /// better than it before this statement.
 static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
@@ -32,8 +35,8 @@ static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
         "WITH batch AS (SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::text[], \
            $5::text[], $6::int8[], $7::int8[], $8::bool[], $9::bool[], $10::text[], $11::int8[], \
            $12::int8[], $13::text[], $14::text[], $15::text[], $16::text[], $17::int8[], \
-           $18::text[], $19::text[], $20::int8[], $21::text[], $22::int8[]) \
-           AS b ({SOLVE_COLUMNS}, coarse, starter, fine)), \
+           $18::text[], $19::text[], $20::int8[], $21::text[], $22::int8[], $23::bytea[]) \
+           AS b ({SOLVE_COLUMNS}, coarse, starter, fine, session)), \
          inserted AS ({} RETURNING nonce, game, day, variant, time_ms, moves, assisted, counted) \
          SELECT i.nonce, i.assisted, \
            CASE WHEN i.counted AND NOT i.assisted THEN {} END AS better \
@@ -42,8 +45,9 @@ static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
             "SELECT b.nonce, b.game, b.day, b.variant, b.player, b.time_ms, b.moves, \
              b.assisted OR {}, b.counted, b.name, b.solved_at, b.account_id, b.path, \
              b.path_stats, b.flags, b.review, b.review_at, b.review_by, b.review_reason \
-             FROM batch b",
-            helped(["b.game", "b.day", "b.variant"], "b.starter")
+             FROM batch b WHERE b.session IS NULL OR {}",
+            helped(["b.game", "b.day", "b.variant"], "b.starter"),
+            session_lives("b.session", "b.account_id", "b.solved_at")
         )),
         better_solves(
             ["i.game", "i.day", "i.variant"],
@@ -53,6 +57,19 @@ static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
         ),
     )
 });
+
+/// Readies the writer's own connection for [`record`]: its plans are made
+/// once and kept (`plan_cache_mode = force_generic_plan`: PostgreSQL would
+/// otherwise plan each of the first five batches anew, and the first of a
+/// fresh server's solves would wait for those), and the batch statement is
+/// prepared before the first solve comes.
+pub(super) async fn ready_writer(connection: &mut PgConnection) -> Result<(), sqlx::Error> {
+    connection
+        .execute("SET plan_cache_mode = force_generic_plan")
+        .await?;
+    connection.prepare(INSERT_BATCH.as_str()).await?;
+    Ok(())
+}
 
 /// One column of the sent solves, as an array to bind.
 fn column<'a, T>(solves: &[&'a DailySolve<'a>], value: impl Fn(&'a DailySolve<'a>) -> T) -> Vec<T> {
@@ -100,6 +117,7 @@ pub(super) async fn record(
         .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 2)))
         .bind(column(&sent_solves, |s| s.helped_starter))
         .bind(column(&sent_solves, |s| rank_bucket(s.time_ms, 3)))
+        .bind(column(&sent_solves, |s| s.session))
         .fetch_all(&mut *transaction)
         .await?;
     // (assisted, better) of each inserted solve, by nonce.
@@ -110,29 +128,52 @@ pub(super) async fn record(
             (row.try_get("assisted")?, row.try_get("better")?),
         );
     }
-    // The sent solves not inserted: a used nonce, or a second counted
-    // solve of the player.
-    let missing: Vec<&[u8]> = sent_solves
+    // The sent solves not inserted: an ended session, a used nonce, or a
+    // second counted solve of the player.
+    let missing: Vec<&DailySolve> = sent_solves
         .iter()
-        .map(|s| s.nonce)
-        .filter(|nonce| !inserted.contains_key(*nonce))
+        .copied()
+        .filter(|s| !inserted.contains_key(s.nonce))
         .collect();
-    let used: HashSet<Vec<u8>> = if missing.is_empty() {
-        HashSet::new()
-    } else {
-        sqlx::query_scalar("SELECT nonce FROM daily_solves WHERE nonce = ANY($1)")
-            .bind(&missing)
+    let mut used: HashSet<Vec<u8>> = HashSet::new();
+    let mut signed_out: HashSet<Vec<u8>> = HashSet::new();
+    if !missing.is_empty() {
+        let nonces: Vec<&[u8]> = missing.iter().map(|s| s.nonce).collect();
+        used = sqlx::query_scalar("SELECT nonce FROM daily_solves WHERE nonce = ANY($1)")
+            .bind(&nonces)
             .fetch_all(&mut *transaction)
             .await?
             .into_iter()
-            .collect()
-    };
+            .collect();
+        let signed: Vec<&DailySolve> = missing
+            .iter()
+            .copied()
+            .filter(|s| s.session.is_some())
+            .collect();
+        if !signed.is_empty() {
+            signed_out = sqlx::query_scalar(&format!(
+                "SELECT b.nonce FROM unnest($1::bytea[], $2::bytea[], $3::int8[], $4::int8[]) \
+                 AS b (nonce, session, account_id, solved_at) WHERE NOT {}",
+                session_lives("b.session", "b.account_id", "b.solved_at")
+            ))
+            .bind(column(&signed, |s| s.nonce))
+            .bind(column(&signed, |s| s.session))
+            .bind(column(&signed, |s| s.entering.account_id))
+            .bind(column(&signed, |s| s.solved_at))
+            .fetch_all(&mut *transaction)
+            .await?
+            .into_iter()
+            .collect();
+        }
+    }
     transaction.commit().await?;
+    // As a lone solve is answered: an ended session first.
     let outcome = |nonce: &[u8]| match inserted.get(nonce) {
         Some(&(assisted, better)) => DailyRecorded::Recorded {
             rank: better.map(|better| better + 1),
             assisted,
         },
+        None if signed_out.contains(nonce) => DailyRecorded::SignedOut,
         None if used.contains(nonce) => DailyRecorded::NonceUsed,
         None => DailyRecorded::AlreadySolved,
     };

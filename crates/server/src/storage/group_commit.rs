@@ -184,6 +184,7 @@ pub(super) struct QueuedSolve {
     /// The path's text, statistics and flags.
     path: Option<[String; 3]>,
     hold: Option<String>,
+    session: Option<Vec<u8>>,
 }
 
 impl QueuedSolve {
@@ -205,6 +206,7 @@ impl QueuedSolve {
                 .path
                 .map(|p| [p.text.to_owned(), p.stats.to_owned(), p.flags.to_owned()]),
             hold: solve.entering.hold.map(str::to_owned),
+            session: solve.session.map(<[u8]>::to_vec),
         }
     }
 
@@ -230,6 +232,7 @@ impl QueuedSolve {
                 }),
                 hold: self.hold.as_deref(),
             },
+            session: self.session.as_deref(),
         }
     }
 }

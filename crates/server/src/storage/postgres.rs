@@ -39,27 +39,35 @@ impl PostgresStore {
         // acquire timeout and report only that).
         options.connect().await?.close().await?;
         // With two connections or more, one is the daily solves' writer's
-        // own, so the batch statement it repeats is planned once for good
-        // (PostgreSQL keeps a connection's prepared plan), not on each of
-        // the pool's.
+        // own, made now (after the migrations: it prepares the batch
+        // statement) and kept, so the batch statement it repeats is planned
+        // once for good (PostgreSQL keeps a connection's prepared plan), not
+        // on each of the pool's.
         let own_writer = connections >= 2;
         let pool = PgPoolOptions::new()
             .max_connections(if own_writer { connections - 1 } else { 1 })
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_with(options.clone())
             .await?;
-        let writer = if own_writer {
-            PgPoolOptions::new()
-                .max_connections(1)
-                .acquire_timeout(ACQUIRE_TIMEOUT)
-                .connect_lazy_with(options)
-        } else {
-            pool.clone()
-        };
         migrations::POSTGRES
             .refuse_newer(&mut *pool.acquire().await?)
             .await?;
         migrations::POSTGRES.migrator().await?.run(&pool).await?;
+        let writer = if own_writer {
+            PgPoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .after_connect(|connection, _| {
+                    Box::pin(super::daily_batch::ready_writer(connection))
+                })
+                .connect_with(options)
+                .await?
+        } else {
+            pool.clone()
+        };
         Ok(PostgresStore {
             daily_writer: DailyWriter::start(writer),
             pool,
