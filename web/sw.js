@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "0905413e4aa8b6e6";
+const VERSION = "0850d3a1d996351d";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
