@@ -270,10 +270,18 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     ui.fittedSolved = s.solved;
     const measure = () => {
       const width = wrap.clientWidth || window.innerWidth;
-      const top = wrap.getBoundingClientRect().top + window.scrollY;
+      const section = wrap.parentElement;
+      const side = section.classList.contains("layout-side");
+      // Beside its controls the board is centred in the height of their
+      // column: what it has is the window under the section's top.
+      const top = (side ? section : wrap).getBoundingClientRect().top + window.scrollY;
+      // Solved, with the panel under the board: the board and the panel in
+      // the window together (the panel scrolls into sight, the head may go).
+      const panel = s.solved && !side && !status.hidden ? status.offsetHeight + 24 : 0;
+      const height = panel ? window.innerHeight - panel - 12 : window.innerHeight - top - 12;
       // The whole stage in the window, unless that makes cells smaller than a
       // fingertip (32 px): then the page scrolls to the board instead.
-      const tall = Math.max((window.innerHeight - top - 12) / rows, 32);
+      const tall = Math.max(height / rows, 32);
       return Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, tall))));
     };
     ui.cell = fitLayout(wrap.parentElement, measure);
