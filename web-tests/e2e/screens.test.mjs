@@ -430,6 +430,21 @@ test("a level list opens at its head when its next level is in sight already (he
   }
 });
 
+test("a screen opens at its top, not where the screen before left the page scrolled", async () => {
+  await withPage("opens-at-top", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/kakuro/tutorial`);
+    await ready(page);
+    await page.waitForSelector("#kk-board");
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    assert.ok((await page.evaluate(() => scrollY)) > 0, "the tutorial's page scrolls");
+    for (const hash of ["#/kakuro/editor", "#/chess", "#/today"]) {
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      await show(page, hash);
+      assert.equal(await page.evaluate(() => scrollY), 0, `${hash} opened scrolled`);
+    }
+  });
+});
+
 /** Where a Kakuro board shows: its viewport and the board in the window's coordinates, the cell, rows and columns, whether zoomed in. */
 const kakuroView = (page) =>
   page.evaluate(() => {
