@@ -59,6 +59,13 @@ function problemsInPage({ keys, print, cellsAtLeast }) {
   }
   const wide = document.documentElement.scrollWidth - innerWidth;
   if (wide > 0) problems.push(`${wide} px wider than the window`);
+  // A finish's panel (its result card, the way on) in sight once shown:
+  // wholly in the window where it fits (held sideways it lay below the fold).
+  for (const panel of document.querySelectorAll("#status, #kk-status, #chess-end")) {
+    const r = panel.getBoundingClientRect();
+    if (panel.closest("[hidden]") || r.height === 0 || r.height > innerHeight) continue;
+    if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(panel)} at ${Math.round(r.top)}..${Math.round(r.bottom)}, out of the window's ${innerHeight} px`);
+  }
   // The tutorial's step says what to do: in sight (a board scrolled to on opening scrolled it away).
   const step = document.getElementById("kk-tutorial-step");
   if (step && step.getBoundingClientRect().top < 0) problems.push(`the tutorial's step ${Math.round(-step.getBoundingClientRect().top)} px above the window`);

@@ -275,10 +275,12 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       // Beside its controls the board is centred in the height of their
       // column: what it has is the window under the section's top.
       const top = (side ? section : wrap).getBoundingClientRect().top + window.scrollY;
-      // Solved, with the panel under the board: the board and the panel in
-      // the window together (the panel scrolls into sight, the head may go).
+      // Solved, with the panel under the board: the board and the panel
+      // under the head in the window together (else the layout beside is
+      // the larger: held sideways the two tied at the largest cell, and the
+      // panel under the board lay below the fold).
       const panel = s.solved && !side && !status.hidden ? status.offsetHeight + 24 : 0;
-      const height = panel ? window.innerHeight - panel - 12 : window.innerHeight - top - 12;
+      const height = window.innerHeight - top - 12 - panel;
       // The whole stage in the window, unless that makes cells smaller than a
       // fingertip (32 px): then the page scrolls to the board instead.
       const tall = Math.max(height / rows, 32);
