@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "0905413e4aa8b6e6";
+const VERSION = "4771b31a23deee0b";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

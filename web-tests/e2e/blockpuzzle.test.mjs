@@ -27,7 +27,7 @@ import { advanceClocks } from "../lib/daily.mjs";
 import { pathEnd, solutionIndices } from "../lib/solution.mjs";
 import { decodePath } from "../../web/js/solve-path.js";
 import { blockpuzzleLevels, chainVectors, exportedFile, webPack } from "../lib/engine.mjs";
-import { assertDrawnAs, drawnPieces } from "../lib/pieces.mjs";
+import { assertDrawnAs, drawShapeAlone, drawnPieces, seamsOf } from "../lib/pieces.mjs";
 
 const suite = e2eSuite("blockpuzzle");
 const { withPage } = suite;
@@ -325,32 +325,34 @@ for (const [layout, options] of [
       const bars = [5, 4].map((n) => Array.from({ length: n }, (_, r) => [r, 0]));
       for (const bar of bars) assert.ok(shapes.some((s) => JSON.stringify(s) === JSON.stringify(bar)));
       for (const shape of shapes) {
-        await page.evaluate(async (cells) => {
-          const { createLevelView } = await import(new URL("js/triplex-view.js", location.href).href);
-          const { extent, layoutStage, startPositions } = await import(new URL("js/triplex-board.js", location.href).href);
-          const { w, h } = extent(cells);
-          const level = { number: 1, width: w, height: h, pieces: [cells], rotatable: null, difficulty: 1 };
-          const stage = layoutStage(level, innerWidth / innerHeight);
-          const session = { n: 1, level, stage, positions: startPositions(stage), undo: [], elapsed: 0, solved: false };
-          const noop = () => {};
-          const handlers = { pointerDown: noop, pointerMove: noop, pointerUp: noop, pointerCancel: noop, keyDown: noop, blur: noop };
-          const ui = createLevelView(document.getElementById("view"), {
-            session,
-            levels: { total: 1, codeOf: () => null, isOpen: () => true },
-            progress: { solved: {} },
-            listHash: "#/blockpuzzle",
-            t: (key) => key,
-            i18n: () => ({ duration: String }),
-            actions: { undo: noop, reset: noop, hint: noop, askCode: noop, next: noop, piece: handlers },
-          });
-          ui.fit();
-          ui.drawPositions();
-        }, shape);
+        await drawShapeAlone(page, shape);
         assertDrawnAs(await drawnPieces(page), [shape], `shape ${JSON.stringify(shape)}`, minCell);
       }
     });
   });
 }
+
+test("a piece is one seamless tile on a screen of 1.5 and 1.25 device pixels per px: no seam where its cells join, no step where its outline turns inwards", async () => {
+  // The T: three cells in a row and one under the middle; two concave corners.
+  const T = [[0, 0], [0, 1], [0, 2], [1, 1]];
+  const joins = [[0, 0, "e"], [0, 1, "e"], [0, 1, "s"]];
+  const corners = [[1, 1, 1, -1], [2, 1, -1, -1]];
+  for (const deviceScaleFactor of [1.5, 1.25]) {
+    await withPage(`seams-${deviceScaleFactor}`, { viewport: { width: 390, height: 844 }, deviceScaleFactor }, async (page) => {
+      await page.goto(`${suite.url}#/${FAMILY}`);
+      await ready(page);
+      await drawShapeAlone(page, T);
+      // Cells that fall on fractions of a device pixel, and one that does not.
+      const found = [];
+      for (const cell of [37, 41, 43, 40]) {
+        await page.evaluate((px) => document.getElementById("stage").style.setProperty("--cell", `${px}px`), cell);
+        const problems = await seamsOf(page, joins, corners);
+        if (problems.length) found.push(`${cell} px cells: ${problems.join("; ")}`);
+      }
+      assert.deepEqual(found, [], `at ${deviceScaleFactor} device pixels per px`);
+    });
+  }
+});
 
 test("the exported file plays BlockPuzzle from file:// with the network blocked", async () => {
   await withPage("exported-file", { offline: true }, async (page, context) => {

@@ -17,6 +17,7 @@ import { WEB, blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
 import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
 import { expectAccessible } from "../lib/accessibility.mjs";
+import { SIZES } from "../../web/js/kakuro-model.js";
 
 const suite = e2eSuite("screens");
 const { withPage, snap } = suite;
@@ -408,6 +409,93 @@ test("Kakuro under the one layout rule: held sideways the pad goes beside the bo
     await page.waitForTimeout(200);
     assert.ok(!(await page.$eval(".kk-layout", (el) => el.classList.contains("layout-side"))), "stacked on a portrait phone");
   });
+});
+
+test("a level list opens at its head when its next level is in sight already (held sideways it scrolled the head away for level 1 just under the fold)", async () => {
+  for (const [view, viewport] of [["sideways", { width: 844, height: 390 }], ["phone", { width: 390, height: 844 }]]) {
+    await withPage(`list-head-${view}`, { ...phone, viewport }, async (page) => {
+      for (const family of ["triplex", "blockpuzzle"]) {
+        await page.goto(`${suite.url}#/${family}`);
+        await ready(page);
+        await page.waitForSelector(".level-tile.next");
+        await page.waitForTimeout(150);
+        const { y, tile, row } = await page.evaluate(() => {
+          const r = document.querySelector(".level-tile.next").getBoundingClientRect();
+          return { y: scrollY, tile: r.top, row: r.height };
+        });
+        assert.equal(y, 0, `${view} ${family}: the list opened scrolled`);
+        assert.ok(tile < viewport.height + row, `${view} ${family}: the next level further than a row under the fold (its top at ${tile})`);
+      }
+    });
+  }
+});
+
+test("a screen opens at its top, not where the screen before left the page scrolled", async () => {
+  await withPage("opens-at-top", { ...phone, viewport: { width: 844, height: 390 } }, async (page) => {
+    await page.goto(`${suite.url}#/kakuro/tutorial`);
+    await ready(page);
+    await page.waitForSelector("#kk-board");
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    assert.ok((await page.evaluate(() => scrollY)) > 0, "the tutorial's page scrolls");
+    for (const hash of ["#/kakuro/editor", "#/chess", "#/today"]) {
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      await show(page, hash);
+      assert.equal(await page.evaluate(() => scrollY), 0, `${hash} opened scrolled`);
+    }
+  });
+});
+
+/** Where a Kakuro board shows: its viewport and the board in the window's coordinates, the cell, rows and columns, whether zoomed in. */
+const kakuroView = (page) =>
+  page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
+    };
+    const board = document.getElementById("kk-board");
+    const viewport = document.getElementById("kk-viewport");
+    return {
+      view: box(viewport),
+      board: box(board),
+      cell: Number(board.dataset.cell),
+      // What the board has beyond its cells (borders), in px.
+      frame: board.getBoundingClientRect().height - Number(board.style.getPropertyValue("--rows")) * Number(board.dataset.cell),
+      rows: Number(board.style.getPropertyValue("--rows")),
+      cols: Number(board.style.getPropertyValue("--cols")),
+      zoomed: !document.getElementById("kk-zoom").hidden && !document.getElementById("kk-zoom-fit").disabled,
+      room: viewport.clientWidth,
+      height: innerHeight,
+    };
+  });
+
+test("Kakuro at every size it offers, held sideways and on a phone: whole in the window at 32 px or more where the window has room for that, else its zoomed view in the window at 32 px", async () => {
+  const VIEWS = { sideways: { ...phone, viewport: { width: 844, height: 390 } }, phone };
+  for (const [view, options] of Object.entries(VIEWS)) {
+    await withPage(`kakuro-sizes-${view}`, options, async (page) => {
+      const found = [];
+      for (const size of SIZES) {
+        await newGame(page, suite.url, size, "easy");
+        await page.waitForTimeout(300);
+        for (const moment of ["opened", "last cell selected"]) {
+          if (moment !== "opened") {
+            // The last white cell: the viewport pans to it; its run sums change the bar above the board.
+            await page.locator("#kk-board .kk-cell").last().click();
+            await page.waitForTimeout(150);
+          }
+          const k = await kakuroView(page);
+          const where = `${view} ${size} ${moment}`;
+          const inWindow = k.view.top >= -0.5 && k.view.bottom <= k.height + 0.5;
+          if (!inWindow) found.push(`${where}: the board's viewport ${Math.round(k.view.top)}..${Math.round(k.view.bottom)} not in the window's ${k.height} px`);
+          if (k.cell < 32) found.push(`${where}: cells of ${k.cell} px`);
+          // Room for the whole board at 32 px (its frame, its viewport's padding and margins): then it shows whole.
+          const fits = k.rows * 32 + k.frame + 8 + 32 <= k.height && k.cols * 32 + k.frame + 8 <= k.room;
+          const whole = !k.zoomed && k.board.top >= -0.5 && k.board.bottom <= k.height + 0.5 && k.board.bottom <= k.view.bottom + 0.5;
+          if (fits && !whole) found.push(`${where}: room for the whole board at 32 px, shown ${k.zoomed ? "zoomed" : "cut"} (board ${Math.round(k.board.top)}..${Math.round(k.board.bottom)})`);
+        }
+      }
+      assert.deepEqual(found, [], view);
+    });
+  }
 });
 
 test("Kakuro's Pause hides the board and the pad and stops the clock; a solved game shows a result card", async () => {

@@ -59,6 +59,16 @@ function problemsInPage({ keys, print, cellsAtLeast }) {
   }
   const wide = document.documentElement.scrollWidth - innerWidth;
   if (wide > 0) problems.push(`${wide} px wider than the window`);
+  // A finish's panel (its result card, the way on) in sight once shown:
+  // wholly in the window where it fits (held sideways it lay below the fold).
+  for (const panel of document.querySelectorAll("#status, #kk-status, #chess-end")) {
+    const r = panel.getBoundingClientRect();
+    if (panel.closest("[hidden]") || r.height === 0 || r.height > innerHeight) continue;
+    if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(panel)} at ${Math.round(r.top)}..${Math.round(r.bottom)}, out of the window's ${innerHeight} px`);
+  }
+  // The tutorial's step says what to do: in sight (a board scrolled to on opening scrolled it away).
+  const step = document.getElementById("kk-tutorial-step");
+  if (step && step.getBoundingClientRect().top < 0) problems.push(`the tutorial's step ${Math.round(-step.getBoundingClientRect().top)} px above the window`);
 
   // Nothing lies over a control (within an open modal dialog, only its own
   // controls count: the rest is meant to be out of reach).
@@ -103,11 +113,25 @@ function problemsInPage({ keys, print, cellsAtLeast }) {
       ? parseFloat(board.style.getPropertyValue("--cell"))
       : board.querySelector(".kk-cell, .chess-square")?.getBoundingClientRect().width;
   if (cellsAtLeast && cell < cellsAtLeast) problems.push(`board cells of ${cell} px`);
-  // Centred in its area: the parent it sits in, or its grid column.
+  // Centred in its area: the parent it sits in, or its grid column. What
+  // is centred is what the player sees as the board: a Triplex stage's
+  // rectangle once solved (the pieces all lie in it) or with the tray of
+  // pieces below it (the stage's spare column sat it at the left), else
+  // the whole stage (the rectangle beside its tray).
   const area = own.parentElement;
+  const target = board.id === "stage" ? document.getElementById("target") : null;
+  const loose = target
+    ? [...board.querySelectorAll(".piece")].filter((p) => {
+        const [x, y] = [Number(p.dataset.x), Number(p.dataset.y)];
+        const t = target.dataset;
+        return x < Number(t.x) || y < Number(t.y) || x >= Number(t.x) + Number(t.width) || y >= Number(t.y) + Number(t.height);
+      })
+    : [];
+  const trayBelow = loose.length > 0 && loose.every((p) => Number(p.dataset.y) >= Number(target.dataset.y) + Number(target.dataset.height));
+  const centred = target && (board.classList.contains("solved") || trayBelow) ? target : own;
   let left = area.getBoundingClientRect().left + parseFloat(getComputedStyle(area).paddingLeft);
   let right = area.getBoundingClientRect().right - parseFloat(getComputedStyle(area).paddingRight);
-  const ownBox = own.getBoundingClientRect();
+  const ownBox = centred.getBoundingClientRect();
   if (getComputedStyle(area).display === "grid") {
     const tracks = getComputedStyle(area).gridTemplateColumns.split(" ").map(parseFloat);
     const gap = parseFloat(getComputedStyle(area).columnGap) || 0;

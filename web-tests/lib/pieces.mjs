@@ -86,3 +86,94 @@ export function assertDrawnAs(drawing, shapes, what, minCell = 12) {
     for (const hole of piece.holes) assert.equal(hole.hit, false, `${label}: the hole ${hole.r},${hole.c} belongs to the piece`);
   }
 }
+
+/**
+ * Draws a board of its own in `page` (an app page) holding `shape` (cells
+ * [row, col]) alone as its one piece, by the client's board modules.
+ */
+export function drawShapeAlone(page, shape) {
+  return page.evaluate(async (cells) => {
+    const { createLevelView } = await import(new URL("js/triplex-view.js", location.href).href);
+    const { extent, layoutStage, startPositions } = await import(new URL("js/triplex-board.js", location.href).href);
+    const { w, h } = extent(cells);
+    const level = { number: 1, width: w, height: h, pieces: [cells], rotatable: null, difficulty: 1 };
+    const stage = layoutStage(level, innerWidth / innerHeight);
+    const session = { n: 1, level, stage, positions: startPositions(stage), undo: [], elapsed: 0, solved: false };
+    const noop = () => {};
+    const handlers = { pointerDown: noop, pointerMove: noop, pointerUp: noop, pointerCancel: noop, keyDown: noop, blur: noop };
+    const ui = createLevelView(document.getElementById("view"), {
+      session,
+      levels: { total: 1, codeOf: () => null, isOpen: () => true },
+      progress: { solved: {} },
+      listHash: "#/blockpuzzle",
+      t: (key) => key,
+      i18n: () => ({ duration: String }),
+      actions: { undo: noop, reset: noop, hint: noop, askCode: noop, next: noop, piece: handlers },
+    });
+    ui.fit();
+    ui.drawPositions();
+  }, shape);
+}
+
+/**
+ * How the one piece on the page (drawShapeAlone) looks in a screenshot at
+ * the page's device pixel ratio, read back pixel by pixel: where its cells
+ * join, the piece must be its fill colour (a seam is a line of another
+ * colour), and at a concave corner of its outline the border must turn the
+ * corner (a notch of fill there drew a step). `joins` are [r, c, side]
+ * ("e" or "s") of cells joined on that side; `corners` are [x, y] in cells
+ * where the outline turns inwards, with the quadrant (dx, dy: -1 or 1) the
+ * piece fills beside it diagonally. Returns the list of what is wrong.
+ */
+export async function seamsOf(page, joins, corners) {
+  const piece = page.locator(".piece").first();
+  await piece.scrollIntoViewIfNeeded();
+  // The window's picture: its pixels are the page's at exactly the device pixel ratio.
+  const png = (await page.screenshot({ animations: "disabled" })).toString("base64");
+  return page.evaluate(
+    async ({ png, joins, corners }) => {
+      const bytes = Uint8Array.from(atob(png), (ch) => ch.charCodeAt(0));
+      const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const g = canvas.getContext("2d");
+      g.drawImage(image, 0, 0);
+      const data = g.getImageData(0, 0, image.width, image.height).data;
+      const el = document.querySelector(".piece");
+      const cell = parseFloat(getComputedStyle(el).getPropertyValue("--cell"));
+      const box = el.getBoundingClientRect();
+      const scale = image.width / innerWidth;
+      // The pixel at (x, y) px from the piece's corner.
+      const at = (x, y) => {
+        const i = (Math.floor((box.top + y) * scale) * image.width + Math.floor((box.left + x) * scale)) * 4;
+        return [data[i], data[i + 1], data[i + 2]];
+      };
+      const far = (a, b) => Math.max(...a.map((v, i) => Math.abs(v - b[i]))) > 24;
+      const fill = at(cell / 2, cell / 2);
+      const border = at(1, cell / 2);
+      const problems = [];
+      if (!far(fill, border)) problems.push(`fill ${fill} and border ${border} alike`);
+      // Every device pixel across each join, a few on each side of it, along its middle half.
+      const step = 1 / scale;
+      for (const [r, c, side] of joins) {
+        for (let along = 0.25 * cell; along <= 0.75 * cell; along += step) {
+          for (let across = -3; across <= 3; across += step) {
+            const [x, y] =
+              side === "e" ? [(c + 1) * cell + across, r * cell + along] : [c * cell + along, (r + 1) * cell + across];
+            if (far(at(x, y), fill)) {
+              problems.push(`a seam at the ${side} join of cell ${r},${c} (${at(x, y)} at ${x.toFixed(1)},${y.toFixed(1)}, fill ${fill})`);
+              break;
+            }
+          }
+          if (problems.length > 4) return problems;
+        }
+      }
+      for (const [x, y, dx, dy] of corners) {
+        // One px in from the corner, inside the piece diagonally: in the border's band.
+        const p = [x * cell + dx, y * cell + dy];
+        if (far(at(...p), border)) problems.push(`a step at the corner ${x},${y}: ${at(...p)} at ${p}, border ${border}`);
+      }
+      return problems;
+    },
+    { png, joins, corners },
+  );
+}

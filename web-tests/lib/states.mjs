@@ -1,5 +1,5 @@
 // Every screen and state a player meets, walked in one page: home, each
-// game's list or menu, playing, solved, hints, dialogs, the tutorial, the
+// game's list or menu, playing, solved (Triplex and BlockPuzzle), hints, dialogs, the tutorial, the
 // editor, a zoomed 30×30, two players, the dailies before and after a
 // solve, print media and offline. The screen review
 // (web-tests/tools/screens.mjs) takes a picture of each; the kept checks
@@ -8,7 +8,7 @@
 import { dragPiece, ready, solveWith } from "./browser.mjs";
 import { enginePartners, playToEnd, square } from "./chess.mjs";
 import { solvableAt, typeEngineSolution } from "./daily.mjs";
-import { enginePack } from "./engine.mjs";
+import { blockpuzzleLevels, enginePack } from "./engine.mjs";
 import { newGame, typeSolution } from "./kakuro.mjs";
 
 const pack = enginePack();
@@ -69,6 +69,10 @@ export async function walkStates(page, context, url, visit) {
   await go("#/blockpuzzle/1");
   await page.waitForSelector("#stage");
   await visit("blockpuzzle-play");
+  await solveWith(page, blockpuzzleLevels()[0], dragPiece);
+  if (await page.waitForSelector("#claim-dialog[open]", { timeout: 3000 }).catch(() => null)) await page.click("#claim-skip");
+  await page.waitForTimeout(500);
+  await visit("blockpuzzle-solved");
 
   // Kakuro: the menu, a game, a hint, solved, the tutorial, the editor and a 30×30.
   await go("#/kakuro");

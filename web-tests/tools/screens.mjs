@@ -28,6 +28,8 @@ const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf
 const sizes = Object.keys(SIZES).filter((s) => !only || s === only);
 /** Screen names in the order first taken. */
 const screens = [];
+/** How far each picture's page was scrolled (px), by file stem: the caption says so, a picture that starts mid-page is not read as a cut screen. */
+const scrolled = new Map();
 const problems = [];
 
 /** Walks every screen at one size and scheme, in a fresh browser context. */
@@ -41,6 +43,7 @@ async function walk(browser, url, size, scheme) {
     if (!screens.includes(name)) screens.push(name);
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(OUT, `${name}-${size}-${scheme}.png`) });
+    scrolled.set(`${name}-${size}-${scheme}`, Math.round(await page.evaluate(() => scrollY)));
   };
   await walkStates(page, context, url, shot);
   await context.close();
@@ -49,7 +52,10 @@ async function walk(browser, url, size, scheme) {
 /** index.html over every picture, and a contact sheet per screen drawn by the browser itself. */
 async function sheets(browser) {
   const variants = sizes.flatMap((size) => SCHEMES.map((scheme) => `${size}-${scheme}`));
-  const img = (name, v) => `<figure><img src="${name}-${v}.png"><figcaption>${name} ${v}</figcaption></figure>`;
+  const img = (name, v) => {
+    const y = scrolled.get(`${name}-${v}`);
+    return `<figure><img src="${name}-${v}.png"><figcaption>${name} ${v}${y ? ` · scrolled ${y} px` : ""}</figcaption></figure>`;
+  };
   const style =
     "<style>body{font:14px sans-serif;margin:8px;background:#888}figure{display:inline-block;margin:4px;vertical-align:top}" +
     "img{display:block;height:420px}section{white-space:nowrap}</style>";

@@ -138,6 +138,17 @@ test("the tray goes below the rectangle on a tall screen and beside it on a wide
   assert.deepEqual(layoutStage(record, 0.6), tall);
 });
 
+test("with its tray below, the rectangle is in the middle of the stage: as many columns left of it as right", () => {
+  let below = 0;
+  for (const record of [...enginePack().levels, ...blockpuzzleLevels()]) {
+    const stage = layoutStage(record, 0.6);
+    if (stage.ty !== 0 || stage.rows === record.height) continue;
+    below++;
+    assert.equal(stage.tx, stage.cols - record.width - stage.tx, `${record.description}: ${stage.tx} columns left of the rectangle in ${stage.cols}`);
+  }
+  assert.ok(below > 1000, `${below} stages with the tray below`);
+});
+
 test("the stage has no empty ring: its outer rows and columns each hold the rectangle or a piece at its start", () => {
   for (const record of [...enginePack().levels.slice(0, 300), ...blockpuzzleLevels()]) {
     for (const aspect of [1.8, 0.6]) {

@@ -271,6 +271,10 @@ function render() {
       notice("offline.ready");
     }
     for (const game of games) if (game !== shown) game.screen.leave();
+    // A new screen opens at its top (the one before left the page
+    // scrolled: the editor opened from the tutorial started mid-page); a
+    // screen that opens on something scrolls to it itself.
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     if (shown) await shown.screen.render(view, parts.slice(1));
     else renderHome();
     document.body.dataset.screen = parts[0] ?? "home";

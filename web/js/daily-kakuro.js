@@ -242,6 +242,9 @@ export function createDailyKakuro(shared) {
       // The server's result as a card to share (share.js), the streak with it.
       r && !r.refused ? shared.resultCard(c.date, "kakuro", c.difficulty, r, c.justSent === true) : null,
     );
+    // The server's answer to this solve grew the solved panel (by its card):
+    // the whole panel comes into sight again (its bottom lay below the fold).
+    if (c.justSent === true) c.resultEl.closest(".status")?.scrollIntoView({ block: "nearest" });
     c.justSent = false;
   }
 

@@ -198,3 +198,21 @@ export function readLink(part) {
 
 /** The puzzle text a link of kind "board" holds (for comparing with a game's). */
 export const linkText = (link) => boardText(link.board);
+
+/** The whole address of game `g`'s link on this page's site. */
+export const linkUrl = (g) => `${location.href.split("#")[0]}${gameLink(g)}`;
+
+/**
+ * What the result card of solved game `g` says: the game, its size and
+ * difficulty (or size alone, for a board of the editor or a link), the
+ * time, and the puzzle's own link (the puzzle, never its digits).
+ */
+export function resultOf(g, words) {
+  return { game: words.t("home.kakuro.name"), label: g.difficulty ? `${words.size(g.size)} · ${words.difficulty(g.difficulty)}` : words.size(g.size), ms: g.elapsed, url: linkUrl(g) };
+}
+
+/** A game's code for its printout: what its link holds after #/kakuro/p/, when short enough to type (size-difficulty-seed). */
+export function printCode(game) {
+  const part = gameLink(game).slice(LINK_PREFIX.length);
+  return part.length <= 32 ? part : null;
+}

@@ -8,12 +8,12 @@ import { button, h, screenHead } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
 import { createHelp } from "./kakuro-help.js";
 import { fitLayout } from "./layout.js";
-import { LINK_PREFIX, gameLink } from "./kakuro-link.js";
+import { linkUrl, printCode, resultOf } from "./kakuro-link.js";
 import { completeRuns } from "./kakuro-assist.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
 import { saveCurrent, saveKakuroSettings } from "./kakuro-store.js";
 import { printArea, printButton, printHeading } from "./print.js";
-import { resultCard } from "./share.js";
+import { copyLink, resultCard } from "./share.js";
 import { TUTORIAL_STEPS, nextStep } from "./kakuro-tutorial.js";
 import { buildBoard, paintBoard } from "./kakuro-view.js";
 import { createZoom } from "./kakuro-zoom.js";
@@ -86,7 +86,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const shareButton =
     tutorial || daily
       ? null
-      : button("kk-copy-link", t("kakuro.copyLink"), () => share(), { class: "ghost" });
+      : button("kk-copy-link", t("kakuro.copyLink"), () => copyLink(linkUrl(g), t, shareStatus), { class: "ghost" });
   const pad = h(
     "div",
     { class: "kk-pad", id: "kk-pad", role: "group", "aria-label": t("kakuro.pad") },
@@ -133,8 +133,15 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const noticeEl = notice && !tutorial ? h("p", { class: "kk-note kk-notice", id: "kk-notice" }, t(notice)) : null;
   /** The board and its side (pad, tools, panels): laid out by layout.js' rule. */
   let layoutEl;
-  /** The clue line and the zoom above the board. */
+  /**
+   * The clue line and the zoom: above the board, or at the top of the side
+   * column when the board is beside its pad (placeBar), so the board's
+   * column is the board alone and a 10×10 held sideways fits whole.
+   */
   let barEl;
+  /** The board's column (the bar, the viewport, the pause panel) and the side column. */
+  let areaEl;
+  let sideEl;
   view.replaceChildren(
     h(
       "section",
@@ -155,8 +162,8 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       (layoutEl = h(
         "div",
         { class: "kk-layout" },
-        h("div", { class: "kk-board-area" }, (barEl = h("div", { class: "kk-board-bar" }, clueBar, zoom.controls)), wrap, pausedPanel),
-        h(
+        (areaEl = h("div", { class: "kk-board-area" }, (barEl = h("div", { class: "kk-board-bar" }, clueBar, zoom.controls)), wrap, pausedPanel)),
+        (sideEl = h(
           "div",
           { class: "kk-side" },
           pad,
@@ -179,27 +186,10 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
           help?.panel,
           hintsPanel,
           h("p", { class: "help keys-help" }, t("kakuro.help")),
-        ),
+        )),
       )),
     ),
   );
-
-  /** Copies the puzzle's link, and shows it (to copy by hand where the browser refuses). */
-  async function share() {
-    const url = `${location.href.split("#")[0]}${gameLink(g)}`;
-    let copied = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      copied = true;
-    } catch {
-      // No clipboard (an insecure page, or refused): the link is shown to copy.
-    }
-    shareStatus.replaceChildren(
-      h("span", {}, t(copied ? "kakuro.linkCopied" : "kakuro.linkShown")),
-      " ",
-      h("a", { href: url, id: "kk-share-url", class: "kk-share-url" }, url),
-    );
-  }
 
   function drawHints(runs) {
     hintsPanel.hidden = !screen.hints;
@@ -325,6 +315,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     hintsButton.setAttribute("aria-pressed", String(screen.hints));
     drawHints(runs);
     drawClueBar(runs);
+    if (fittedBar && barEl.offsetHeight !== fittedBar) screen.fit();
     drawStatus();
     help?.label();
     if (tutorial) drawTutorial();
@@ -345,22 +336,35 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     screen.refresh();
   };
 
+  /** Puts the bar where the layout applied now wants it: atop the side column beside, else above the board. */
+  const placeBar = () => {
+    const home = layoutEl.classList.contains("layout-side") ? sideEl : areaEl;
+    if (barEl.parentElement !== home) home.prepend(barEl);
+  };
+  /** What the page scrolls to when the board does not fit under the head: the tutorial's step, or the board's layout. */
+  const anchor = () => tutorialPanel ?? layoutEl;
+
   /**
    * The room the board's viewport has in the layout applied now: {width,
    * height}. Under the head; beside the pad, with cells under 32 px there, the
-   * window's height less the zoom bar (the page scrolls to the board: a phone
-   * held sideways). Stacked, the pad stays in sight (it fell below the fold).
+   * window's height less what lies between the anchor and the board (the
+   * page scrolls to the anchor: a phone held sideways). Stacked, the pad
+   * stays in sight (it fell below the fold).
    */
   const room = () => {
     const width = wrap.clientWidth || window.innerWidth - 24;
-    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const wrapTop = wrap.getBoundingClientRect().top;
+    const top = wrapTop + window.scrollY;
     const beside = layoutEl.classList.contains("layout-side");
     const reserve = beside ? 16 : 150;
     const cellIn = (height) => Math.min((width - 1) / board.cols, (height - 1) / board.rows);
     let height = window.innerHeight - top - reserve;
-    if (beside && cellIn(height) < 32) height = Math.max(height, window.innerHeight - (barEl.offsetHeight || 0) - reserve - 8);
+    const above = wrapTop - anchor().getBoundingClientRect().top;
+    if (beside && cellIn(height) < 32) height = Math.max(height, window.innerHeight - above - reserve - 8);
     return { width, height: Math.max(height, 160) };
   };
+  /** The bar's height at the last fit: a clue line that wraps to two lines (or back) makes the board fit again. */
+  let fittedBar = 0;
 
   /**
    * Lays the screen out by the one layout rule (layout.js: the board beside
@@ -370,11 +374,14 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   screen.fit = () => {
     const max = tutorial ? 72 : 56;
     fitLayout(layoutEl, () => {
+      placeBar();
       const { width, height } = room();
       return Math.min(max, Math.floor(Math.min((width - 1) / board.cols, (height - 1) / board.rows)));
     });
+    placeBar();
     const { width, height } = room();
     zoom.fit(width, height, max);
+    fittedBar = barEl.offsetHeight;
   };
 
   /**
@@ -420,8 +427,9 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   screen.fit();
   requestAnimationFrame(() => {
     screen.fit();
-    // A board that does not fit under the head opens scrolled to: the bar at the window's top.
-    if (wrap.getBoundingClientRect().bottom > window.innerHeight) barEl.scrollIntoView({ block: "start" });
+    // A board that does not fit under the head opens scrolled to: its
+    // layout (or the tutorial's step) at the window's top.
+    if (wrap.getBoundingClientRect().bottom > window.innerHeight) anchor().scrollIntoView({ block: "start" });
   });
   screen.refresh();
   // A big board opens zoomed (kakuro-zoom.js): on its first run with an empty cell.
@@ -434,17 +442,3 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   return screen;
 }
 
-/**
- * What the result card of solved game `g` says: the game, its size and
- * difficulty (or size alone, for a board of the editor or a link), the
- * time, and the puzzle's own link (the puzzle, never its digits).
- */
-function resultOf(g, words) {
-  return { game: words.t("home.kakuro.name"), label: g.difficulty ? `${words.size(g.size)} · ${words.difficulty(g.difficulty)}` : words.size(g.size), ms: g.elapsed, url: `${location.href.split("#")[0]}${gameLink(g)}` };
-}
-
-/** A game's code for its printout: what its link holds after #/kakuro/p/, when short enough to type (size-difficulty-seed). */
-function printCode(game) {
-  const part = gameLink(game).slice(LINK_PREFIX.length);
-  return part.length <= 32 ? part : null;
-}

@@ -101,3 +101,22 @@ export function resultCard(i18n, result, { celebrate = false } = {}) {
   );
   return card;
 }
+
+/**
+ * Copies link `url` and shows it in `statusEl` (to copy by hand where the
+ * browser refuses), saying which with `t` (kakuro.linkCopied or kakuro.linkShown).
+ */
+export async function copyLink(url, t, statusEl) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // No clipboard (an insecure page, or refused): the link is shown to copy.
+  }
+  statusEl.replaceChildren(
+    h("span", {}, t(copied ? "kakuro.linkCopied" : "kakuro.linkShown")),
+    " ",
+    h("a", { href: url, id: "kk-share-url", class: "kk-share-url" }, url),
+  );
+}

@@ -113,15 +113,21 @@ export function layoutStage(level, aspect = 1.6) {
       ty: Math.floor((rows - H) / 2),
       home: tray.at.map(({ x, y }) => ({ x: x + W + 1, y: y + trayY })),
     });
-    // Below the rectangle, both centred horizontally.
-    const cols = Math.max(W, tray.width);
-    const trayX = Math.floor((cols - tray.width) / 2);
+    // Below the rectangle, both centred horizontally: the rectangle exactly,
+    // as many columns left of it as right (one spare column on the right sat
+    // it off the centre of the screen). A tray wider than the rectangle by
+    // an odd number gets a column more, its pieces at its right edge moved
+    // into it (no empty column at the stage's edge).
+    const wide = Math.max(W, tray.width);
+    const spare = (wide - W) % 2;
+    const trayX = Math.floor((wide - tray.width) / 2);
+    const right = (x, k) => (spare && x + sizes[k].w === tray.width ? 1 : 0);
     consider({
-      cols,
+      cols: wide + spare,
       rows: H + tray.height + 1,
-      tx: Math.floor((cols - W) / 2),
+      tx: (wide + spare - W) / 2,
       ty: 0,
-      home: tray.at.map(({ x, y }) => ({ x: x + trayX, y: y + H + 1 })),
+      home: tray.at.map(({ x, y }, k) => ({ x: x + trayX + right(x, k), y: y + H + 1 })),
     });
     if (tray.height === allInOneRow) break;
   }

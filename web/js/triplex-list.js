@@ -304,10 +304,14 @@ export function renderLevelList(view, { levels, progress, medians, heading, t, i
     }
   }
   if (latest) showMedians(latest);
-  // The next level to play is in sight: the list opens on it.
+  // The next level to play is in sight: the list opens on it. Not when it
+  // is in the list's first row under the fold: then the list opens at its
+  // head, which has the button "Play level n" (level 1 of a new player,
+  // just under the fold held sideways, scrolled the head away).
   const nextTile = view.querySelector(".level-tile.next");
   if (nextTile) {
-    nextTile.scrollIntoView({ block: "nearest" });
+    const box = nextTile.getBoundingClientRect();
+    if (box.top >= window.innerHeight + box.height || box.bottom <= 0) nextTile.scrollIntoView({ block: "nearest" });
     jump.value = String(Math.floor((next - 1) / SECTION_SIZE) * SECTION_SIZE + 1);
   }
   return showMedians;

@@ -154,6 +154,10 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       if (has(1, 0)) cell.classList.add("join-s");
       if (has(0, -1)) cell.classList.add("join-w");
       if (has(0, 1)) cell.classList.add("join-e");
+      // A corner where the outline turns inwards: both neighbours towards it joined, the diagonal one not.
+      for (const [dr, dc, name] of [[-1, -1, "nw"], [-1, 1, "ne"], [1, -1, "sw"], [1, 1, "se"]]) {
+        if (has(dr, 0) && has(0, dc) && !has(dr, dc)) cell.classList.add(`corner-${name}`);
+      }
       return cell;
     });
     if (level.rotatable === k) {
@@ -228,8 +232,15 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     pauseButton.disabled = s.solved;
     hintButton.disabled = s.solved;
     stage.classList.toggle("solved", s.solved);
-    if (s.solved) stage.style.setProperty("--shown-rows", s.stage.ty + level.height);
-    else stage.style.removeProperty("--shown-rows");
+    // A solved board is its rectangle alone (every piece lies in it): the
+    // stage shows only that, so it is sized and centred as the board (the
+    // empty tray beside it sat the rectangle small at the left).
+    // (ui.fit sizes it to what it shows.)
+    for (const [name, value] of [["--ox", s.stage.tx], ["--oy", s.stage.ty]]) {
+      if (s.solved) stage.style.setProperty(name, value);
+      else stage.style.removeProperty(name);
+    }
+    if (ui.cell && ui.fittedSolved !== s.solved) ui.fit();
   };
 
   /** Pauses (the board hidden, the clock stopped) or resumes play. */
@@ -249,15 +260,30 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     pieces[k].animate?.(frames, { duration: 160 });
   };
 
-  /** Sizes the cells so the whole stage fits the window, beside or under the controls (layout.js). */
+  /**
+   * Sizes the cells so the whole stage (once solved, its rectangle) fits
+   * the window, beside or under the controls and the solved panel (layout.js).
+   */
   ui.fit = () => {
-    const { cols, rows } = s.stage;
+    // What the stage shows: the whole of it, or once solved its rectangle alone.
+    const [cols, rows] = s.solved ? [level.width, level.height] : [s.stage.cols, s.stage.rows];
+    ui.fittedSolved = s.solved;
     const measure = () => {
       const width = wrap.clientWidth || window.innerWidth;
-      const top = wrap.getBoundingClientRect().top + window.scrollY;
+      const section = wrap.parentElement;
+      const side = section.classList.contains("layout-side");
+      // Beside its controls the board is centred in the height of their
+      // column: what it has is the window under the section's top.
+      const top = (side ? section : wrap).getBoundingClientRect().top + window.scrollY;
+      // Solved, with the panel under the board: the board and the panel
+      // under the head in the window together (else the layout beside is
+      // the larger: held sideways the two tied at the largest cell, and the
+      // panel under the board lay below the fold).
+      const panel = s.solved && !side && !status.hidden ? status.offsetHeight + 24 : 0;
+      const height = window.innerHeight - top - 12 - panel;
       // The whole stage in the window, unless that makes cells smaller than a
       // fingertip (32 px): then the page scrolls to the board instead.
-      const tall = Math.max((window.innerHeight - top - 12) / rows, 32);
+      const tall = Math.max(height / rows, 32);
       return Math.max(12, Math.min(72, Math.floor(Math.min(width / cols, tall))));
     };
     ui.cell = fitLayout(wrap.parentElement, measure);
@@ -283,9 +309,11 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
 
   /** Shows, once the level is solved, its time and the way on. */
   ui.showStatus = () => {
+    const wasShown = !status.hidden;
     if (!s.solved) {
       status.replaceChildren();
       status.hidden = true;
+      if (wasShown) ui.fit();
       return;
     }
     // Just solved: the panel under the board comes into sight (it never lies over the board).
@@ -317,6 +345,8 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     parts.push(resultCard(i18n(), result, { celebrate: justSolved }));
     status.replaceChildren(...parts);
     status.hidden = false;
+    // The panel takes room beside or under the board: the board fits again around it.
+    if (!wasShown) ui.fit();
     status.querySelector("#next-level")?.focus({ preventScroll: true });
   };
 
