@@ -58,6 +58,16 @@ static INSERT_BATCH: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// Of the solves not inserted that were sent signed in (`$1` to `$4`:
+/// nonce, session, account, time), the nonces whose session is not live.
+static SIGNED_OUT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT b.nonce FROM unnest($1::bytea[], $2::bytea[], $3::int8[], $4::int8[]) \
+         AS b (nonce, session, account_id, solved_at) WHERE NOT {}",
+        session_lives("b.session", "b.account_id", "b.solved_at")
+    )
+});
+
 /// Readies the writer's own connection for [`record`]: its plans are made
 /// once and kept (`plan_cache_mode = force_generic_plan`: PostgreSQL would
 /// otherwise plan each of the first five batches anew, and the first of a
@@ -151,19 +161,15 @@ pub(super) async fn record(
             .filter(|s| s.session.is_some())
             .collect();
         if !signed.is_empty() {
-            signed_out = sqlx::query_scalar(&format!(
-                "SELECT b.nonce FROM unnest($1::bytea[], $2::bytea[], $3::int8[], $4::int8[]) \
-                 AS b (nonce, session, account_id, solved_at) WHERE NOT {}",
-                session_lives("b.session", "b.account_id", "b.solved_at")
-            ))
-            .bind(column(&signed, |s| s.nonce))
-            .bind(column(&signed, |s| s.session))
-            .bind(column(&signed, |s| s.entering.account_id))
-            .bind(column(&signed, |s| s.solved_at))
-            .fetch_all(&mut *transaction)
-            .await?
-            .into_iter()
-            .collect();
+            signed_out = sqlx::query_scalar(&SIGNED_OUT)
+                .bind(column(&signed, |s| s.nonce))
+                .bind(column(&signed, |s| s.session))
+                .bind(column(&signed, |s| s.entering.account_id))
+                .bind(column(&signed, |s| s.solved_at))
+                .fetch_all(&mut *transaction)
+                .await?
+                .into_iter()
+                .collect();
         }
     }
     transaction.commit().await?;
