@@ -35,9 +35,23 @@ const KEYS = Object.keys(JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json
  * screen review found it cut at the top while kept zoomed).
  */
 const WHOLE_BOARD = new Set(["kakuro-editor", "offline-kakuro-editor", "kakuro-solved", "today-kakuro-solved"]);
+/**
+ * The states whose finished board and end panel are seen together, wholly in
+ * the window (held sideways the page scrolled 353 px to ChessMemory's end
+ * panel and the board went out of sight), and the views where they are, by
+ * whether the page may scroll for it: beside the controls the panel heads
+ * their column, so neither needs a scroll; stacked on a portrait phone the
+ * page scrolls the panel under the board into sight.
+ */
+const BOARD_WITH_PANEL = new Set(["chess-end-solo", "chess-end"]);
+const BOARD_WITH_PANEL_VIEWS = new Map([
+  ["sideways-en", "unscrolled"],
+  ["desktop-en", "unscrolled"],
+  ["phone-en", "scrolled"],
+]);
 
 /** What is wrong with the state shown (runs in the page). */
-function problemsInPage({ keys, print, cellsAtLeast }) {
+function problemsInPage({ keys, print, cellsAtLeast, boardWithPanel }) {
   const problems = [];
   const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
   const shown = document.body.innerText;
@@ -59,12 +73,24 @@ function problemsInPage({ keys, print, cellsAtLeast }) {
   }
   const wide = document.documentElement.scrollWidth - innerWidth;
   if (wide > 0) problems.push(`${wide} px wider than the window`);
+  // An open modal dialog is what the player looks at; the page behind is out of reach.
+  const modal = [...document.querySelectorAll("dialog[open]")].find((d) => d.matches(":modal"));
   // A finish's panel (its result card, the way on) in sight once shown:
-  // wholly in the window where it fits (held sideways it lay below the fold).
-  for (const panel of document.querySelectorAll("#status, #kk-status, #chess-end")) {
+  // wholly in the window where it fits (held sideways it lay below the fold),
+  // unless a dialog opened over it (the two players' names asked after a
+  // game played alone, its button reached by scrolling past the panel).
+  for (const panel of modal ? [] : document.querySelectorAll("#status, #kk-status, #chess-end")) {
     const r = panel.getBoundingClientRect();
     if (panel.closest("[hidden]") || r.height === 0 || r.height > innerHeight) continue;
     if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(panel)} at ${Math.round(r.top)}..${Math.round(r.bottom)}, out of the window's ${innerHeight} px`);
+  }
+  // The finished board and its panel both wholly in the window (the page not scrolled, where asked).
+  if (boardWithPanel) {
+    if (boardWithPanel === "unscrolled" && scrollY > 0) problems.push(`the page scrolled ${Math.round(scrollY)} px at the end`);
+    for (const el of document.querySelectorAll("#chess-board, #chess-end")) {
+      const r = el.getBoundingClientRect();
+      if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(el)} at ${Math.round(r.top)}..${Math.round(r.bottom)}: the board and its end panel not both in the window's ${innerHeight} px`);
+    }
   }
   // The tutorial's step says what to do: in sight (a board scrolled to on opening scrolled it away).
   const step = document.getElementById("kk-tutorial-step");
@@ -72,7 +98,6 @@ function problemsInPage({ keys, print, cellsAtLeast }) {
 
   // Nothing lies over a control (within an open modal dialog, only its own
   // controls count: the rest is meant to be out of reach).
-  const modal = [...document.querySelectorAll("dialog[open]")].find((d) => d.matches(":modal"));
   const controls = (modal ?? document).querySelectorAll("a[href], button, input, select, textarea, .piece, .level-tile");
   for (const el of controls) {
     const r = el.getBoundingClientRect();
@@ -156,7 +181,8 @@ for (const [view, options] of Object.entries(VIEWS)) {
       await walkStates(page, context, suite.url, async (state, { print = false } = {}) => {
         await page.waitForTimeout(150);
         const cellsAtLeast = WHOLE_BOARD.has(state) ? 0 : 32;
-        const problems = await page.evaluate(problemsInPage, { keys: KEYS, print, cellsAtLeast });
+        const boardWithPanel = !print && BOARD_WITH_PANEL.has(state) ? (BOARD_WITH_PANEL_VIEWS.get(view) ?? null) : null;
+        const problems = await page.evaluate(problemsInPage, { keys: KEYS, print, cellsAtLeast, boardWithPanel });
         if (problems.length) {
           found.push(`${state}: ${problems.join("; ")}`);
           await suite.snap(page, `${view}-${state}`);

@@ -1,7 +1,8 @@
 // Every screen and state a player meets, walked in one page: home, each
-// game's list or menu, playing, solved (Triplex and BlockPuzzle), hints, dialogs, the tutorial, the
-// editor, a zoomed 30×30, two players, the dailies before and after a
-// solve, print media and offline. The screen review
+// game's list or menu, playing, solved (Triplex and BlockPuzzle), hints,
+// dialogs, the tutorial, the editor, a zoomed 30×30, ChessMemory's end
+// alone and for two, the dailies before and after a solve, print media and
+// offline. The screen review
 // (web-tests/tools/screens.mjs) takes a picture of each; the kept checks
 // (e2e/states.test.mjs) look at each in every language.
 
@@ -96,10 +97,15 @@ export async function walkStates(page, context, url, visit) {
   while (!(await page.isDisabled("#kk-zoom-in"))) await page.click("#kk-zoom-in");
   await visit("kakuro-big-zoomed");
 
-  // ChessMemory: a game, the two-players dialog, a game for two played to its end.
+  // ChessMemory: a game, played to its end alone, the two-players dialog, a game for two played to its end.
+  const soloAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/chess/setup");
   await go("#/chess");
   await page.waitForSelector("#chess-board");
+  const solo = (await (await soloAnswer).json()).setup;
   await visit("chess");
+  await playToEnd(page, solo, enginePartners(solo), (name) => page.click(square(name)), 100);
+  await page.waitForSelector("#chess-end:not([hidden])");
+  await visit("chess-end-solo");
   await page.click("#chess-duo");
   await page.waitForSelector("#chess-duo-dialog[open]");
   await page.fill("#chess-name-1", "Ada");
