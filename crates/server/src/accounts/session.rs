@@ -138,6 +138,23 @@ pub struct SignedIn {
 }
 
 impl SignedIn {
+    /// The hash of the session token a request's cookie sends (`None`
+    /// without a cookie), once a state-changing request has passed
+    /// [`check_same_site`]: the session it claims, not yet looked up.
+    pub fn sent_session(
+        app: &AppState,
+        method: &Method,
+        headers: &HeaderMap,
+    ) -> Result<Option<[u8; 32]>, ApiError> {
+        let Some(token) = token_of(headers) else {
+            return Ok(None);
+        };
+        if !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+            check_same_site(app, headers)?;
+        }
+        Ok(Some(hash_of(token)))
+    }
+
     /// The signed-in account of a request, if it has a live session:
     /// `Ok(None)` without one, an error for a banned account or a
     /// state-changing request that fails [`check_same_site`].
@@ -146,13 +163,9 @@ impl SignedIn {
         method: &Method,
         headers: &HeaderMap,
     ) -> Result<Option<SignedIn>, ApiError> {
-        let Some(token) = token_of(headers) else {
+        let Some(token_hash) = Self::sent_session(app, method, headers)? else {
             return Ok(None);
         };
-        if !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
-            check_same_site(app, headers)?;
-        }
-        let token_hash = hash_of(token);
         let now = app.clock.now_ms() as i64;
         let Some(account) = session_account(app, &token_hash, now).await? else {
             return Ok(None);

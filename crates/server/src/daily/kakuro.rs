@@ -7,10 +7,9 @@
 //! are `super::help`.
 
 use super::{check_player, served_day, today, Day, TABLE_LINES};
-use crate::accounts::session::{check_same_site, SignedIn};
+use crate::accounts::session::SignedIn;
 use crate::error::{ApiError, ErrorBody};
 use crate::etag::{cached, ETagged};
-use crate::session_cookie;
 use crate::state::AppState;
 use crate::storage::daily::{ranks, DailyKey, DailyRecorded, DailySolve, StoredPuzzle};
 use crate::token::{TokenError, NONCE_BYTES};
@@ -487,11 +486,7 @@ pub(super) async fn sent_token(
             _ => return Err(other_account()),
         },
         SessionCheck::WhenRecorded => {
-            let Some(cookie) = session_cookie::token_of(headers) else {
-                return Err(other_account());
-            };
-            check_same_site(app, headers)?;
-            session_cookie::hash_of(cookie)
+            SignedIn::sent_session(app, &Method::POST, headers)?.ok_or_else(other_account)?
         }
     };
     Ok((token, Some(session)))

@@ -179,6 +179,14 @@ pub trait AccountStore {
 /// The account queries on one pool.
 pub(super) struct AccountQueries<'p, DB: Database>(pub &'p Pool<DB>);
 
+/// That the session `s` (a row of `account_sessions s`) is the one whose
+/// token hashes to `token_hash` and is live at `now`, as SQL (placeholders
+/// or column names): what a live session is, for [`AccountStore::session_account`]
+/// and the daily solves' check (`daily::session_lives`).
+pub(super) fn live_session(token_hash: &str, now: &str) -> String {
+    format!("s.token_hash = {token_hash} AND s.expires_at > {now}")
+}
+
 const ACCOUNT_COLUMNS: &str =
     "a.id, a.handle, a.name, a.created_at, a.provisional_until, a.banned_at";
 
@@ -394,8 +402,8 @@ where
     ) -> Result<Option<Account>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS} FROM account_sessions s \
-             JOIN accounts a ON a.id = s.account_id \
-             WHERE s.token_hash = $1 AND s.expires_at > $2"
+             JOIN accounts a ON a.id = s.account_id WHERE {}",
+            live_session("$1", "$2")
         ))
         .bind(token_hash)
         .bind(now)

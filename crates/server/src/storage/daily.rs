@@ -4,6 +4,7 @@
 //! queries are the same on both backends ([`DailyQueries`], generic over
 //! the sqlx database as `shared.rs` is).
 
+use super::accounts::live_session;
 use super::group_commit::{QueuedSolve, RecordBatch};
 use super::review::{bind_entering, Entering, ReviewState, LISTED};
 use super::shared::{RowsAffected, INSERT_AUDIT};
@@ -345,8 +346,8 @@ pub(super) fn helped(daily: [&str; 3], starter: &str) -> String {
 pub(super) fn session_lives(session: &str, account: &str, now: &str) -> String {
     format!(
         "EXISTS (SELECT 1 FROM account_sessions s JOIN accounts a ON a.id = s.account_id \
-         WHERE s.token_hash = {session} AND s.account_id = {account} AND s.expires_at > {now} \
-         AND a.banned_at IS NULL)"
+         WHERE {} AND s.account_id = {account} AND a.banned_at IS NULL)",
+        live_session(session, now)
     )
 }
 
