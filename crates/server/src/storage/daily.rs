@@ -1076,6 +1076,12 @@ impl RecordBatch for sqlx::PgPool {
             .pop()
             .ok_or_else(|| StoreError::Database(sqlx::Error::RowNotFound))
     }
+
+    /// An empty batch: the statement is planned again if its plan was
+    /// dropped, and nothing is written.
+    async fn keep_ready(&self) -> Result<(), StoreError> {
+        super::daily_batch::record(self, &[]).await.map(drop)
+    }
 }
 
 #[cfg(test)]
