@@ -18,7 +18,9 @@
 //!    believable minimum of 150 ms a cell, so the solves are not held).
 //! 3. Submits one correct solve per token from `connections` workers for
 //!    `seconds` (or until the tokens run out) and reports solves per second
-//!    and latency percentiles. Anything but 200 counts as an error (a daily
+//!    and latency percentiles, and when the slowest 1% were sent (a stall
+//!    shows as one or two tenths of a second). Each worker opens its
+//!    connection first (a `/healthz`) and the workers start 0.5 ms apart. Anything but 200 counts as an error (a daily
 //!    solve must also come back counted and not held for review). Every
 //!    daily solve carries a solving path (issue 38: a counted solve without
 //!    one is held), a person's: the digits in a shuffled order, one written
@@ -42,6 +44,10 @@ const TOKEN_PHASE: Duration = Duration::from_secs(6);
 /// Client networks the accounts are made from (127.0.0.100 and on), when
 /// the server is on 127.0.0.0/8.
 const REGISTRAR_NETWORKS: u8 = 16;
+/// How far apart the solve workers send their first solve: players' solves
+/// do not all arrive in one instant, and a closed loop started so keeps
+/// its connections in step for the whole run (64 workers: 32 ms).
+const RAMP_STEP: Duration = Duration::from_micros(500);
 /// Longest time spent making accounts and fetching their tokens (each
 /// account is a WebAuthn registration first).
 const ACCOUNT_TOKEN_PHASE: Duration = Duration::from_secs(20);
@@ -187,7 +193,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let run_start = Instant::now();
     let errors = Arc::new(AtomicUsize::new(0));
     let workers: Vec<_> = (0..connections)
-        .map(|_| {
+        .map(|worker| {
             let (client, base, plan, tokens, errors) = (
                 client.clone(),
                 base.clone(),
@@ -196,7 +202,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                 errors.clone(),
             );
             tokio::spawn(async move {
-                let mut latencies: Vec<u32> = Vec::new();
+                // (latency, when it was sent after the run's start), µs.
+                let mut latencies: Vec<(u32, u32)> = Vec::new();
+                // Its connection again (the server's idle timeout closed
+                // the token phase's during the floor), then its first solve
+                // a step after the previous worker's.
+                let _ = client.get(format!("{base}/healthz")).send().await;
+                tokio::time::sleep(RAMP_STEP * worker as u32).await;
                 while Instant::now() < deadline {
                     let Some(token) = tokens.lock().unwrap().pop() else {
                         break;
@@ -218,7 +230,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         Err(_) => false,
                     };
                     if ok {
-                        latencies.push(sent.elapsed().as_micros() as u32);
+                        let at = sent.duration_since(run_start).as_micros() as u32;
+                        latencies.push((sent.elapsed().as_micros() as u32, at));
                     } else {
                         errors.fetch_add(1, Ordering::Relaxed);
                     }
@@ -227,12 +240,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             })
         })
         .collect();
-    let mut latencies: Vec<u32> = Vec::new();
+    let mut timed: Vec<(u32, u32)> = Vec::new();
     for w in workers {
-        latencies.extend(w.await?);
+        timed.extend(w.await?);
     }
     let elapsed = run_start.elapsed().as_secs_f64();
-    latencies.sort_unstable();
+    timed.sort_unstable();
+    let latencies: Vec<u32> = timed.iter().map(|&(latency, _)| latency).collect();
     let pct = |p: f64| -> f64 {
         if latencies.is_empty() {
             return 0.0;
@@ -258,6 +272,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         pct(1.0),
         connections
     );
+    println!("{}", tail_report(&timed));
     let rate = latencies.len() as f64 / elapsed;
     println!(
         "target (2000/s, p99 <= 50 ms): {}",
@@ -271,6 +286,30 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("{errors} submissions failed").into());
     }
     Ok(())
+}
+
+/// When the slowest 1% of the solves (`timed`: latency and send time, µs,
+/// sorted by latency) were sent, in 100 ms bins of the run: a stall shows
+/// as one or two bins, queueing as a spread over the run.
+fn tail_report(timed: &[(u32, u32)]) -> String {
+    let tail = &timed[timed.len() - timed.len().div_ceil(100).min(timed.len())..];
+    let Some(&(fastest, _)) = tail.first() else {
+        return "tail: no solves".to_string();
+    };
+    let mut bins = std::collections::BTreeMap::<u32, usize>::new();
+    for &(_, at) in tail {
+        *bins.entry(at / 100_000).or_default() += 1;
+    }
+    let bins: Vec<String> = bins
+        .iter()
+        .map(|(bin, n)| format!("{:.1}s:{n}", *bin as f64 / 10.0))
+        .collect();
+    format!(
+        "tail: the slowest {} solves (>= {:.1} ms) were sent at {}",
+        tail.len(),
+        fastest as f64 / 1000.0,
+        bins.join(" ")
+    )
 }
 
 /// A start token to submit a solve with.
