@@ -39,6 +39,54 @@ pub struct SqliteStore {
     settled: SettledLevels,
     /// The daily solves' group commit, on `writer`.
     pub(super) daily_writer: DailyWriter,
+    /// The WAL's checkpoints, off the writer.
+    _checkpoints: Checkpoints,
+}
+
+/// How often [`Checkpoints`] checkpoints the WAL.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
+
+/// The WAL's checkpoints, on a connection of their own. By default SQLite
+/// runs one in the connection whose commit takes the WAL past 1,000 pages,
+/// here the writer: copying the WAL into the database file and its fsyncs
+/// (tens of milliseconds) held up every solve queued behind that commit,
+/// the load's p99 stalls. So the writer's automatic checkpoints are off, and
+/// a task checkpoints every [`CHECKPOINT_EVERY`] in `PASSIVE` mode (waiting
+/// for no reader and no writer). Dropping it (the store) stops the task;
+/// SQLite checkpoints once more when the last connection closes.
+#[derive(Debug)]
+struct Checkpoints(tokio::task::AbortHandle);
+
+impl Checkpoints {
+    /// Starts the task on a connection of its own.
+    async fn start(options: &SqliteConnectOptions) -> Result<Checkpoints, StoreError> {
+        let connection = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect_with(options.clone())
+            .await?;
+        let task = tokio::spawn(async move {
+            let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                if let Err(err) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&connection)
+                    .await
+                {
+                    tracing::warn!(%err, "checkpointing the SQLite WAL failed");
+                }
+            }
+        });
+        Ok(Checkpoints(task.abort_handle()))
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 impl SqliteStore {
@@ -46,7 +94,8 @@ impl SqliteStore {
     /// applies the migrations and opens up to `connections` readers.
     pub async fn open(url: &str, connections: u32) -> Result<SqliteStore, StoreError> {
         let options = connect_options(url)?;
-        let writer = open_writer(&options).await?;
+        let writer = open_writer(&options.clone().pragma("wal_autocheckpoint", "0")).await?;
+        let checkpoints = Checkpoints::start(&options).await?;
         let readers = SqlitePoolOptions::new()
             .max_connections(connections.max(1))
             .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -57,6 +106,7 @@ impl SqliteStore {
             writer,
             readers,
             settled: SettledLevels::default(),
+            _checkpoints: checkpoints,
         })
     }
 }
@@ -286,4 +336,43 @@ async fn hold_claim(
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_wal_is_checkpointed_off_the_writer() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let file = dir.path().join("store.db");
+        let store = SqliteStore::open(&format!("sqlite://{}", file.display()), 2)
+            .await
+            .expect("store");
+        let autocheckpoint: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+            .fetch_one(&store.writer)
+            .await
+            .expect("pragma");
+        assert_eq!(autocheckpoint, 0, "the writer checkpoints itself");
+        sqlx::query("CREATE TABLE filler (x BLOB)")
+            .execute(&store.writer)
+            .await
+            .expect("table");
+        tokio::time::sleep(CHECKPOINT_EVERY * 4).await;
+        let before = std::fs::metadata(&file).expect("database file").len();
+        for _ in 0..50 {
+            sqlx::query("INSERT INTO filler VALUES (randomblob(4000))")
+                .execute(&store.writer)
+                .await
+                .expect("insert");
+        }
+        // The inserts are in the WAL (far from SQLite's own 1,000-page
+        // threshold); only the task copies them into the database file.
+        tokio::time::sleep(CHECKPOINT_EVERY * 4).await;
+        let after = std::fs::metadata(&file).expect("database file").len();
+        assert!(
+            after >= before + 50 * 4000,
+            "the database file grew from {before} to {after} bytes only"
+        );
+    }
 }
