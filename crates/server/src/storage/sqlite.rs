@@ -60,12 +60,7 @@ struct Checkpoints(tokio::task::AbortHandle);
 impl Checkpoints {
     /// Starts the task on a connection of its own.
     async fn start(options: &SqliteConnectOptions) -> Result<Checkpoints, StoreError> {
-        let connection = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options.clone())
-            .await?;
+        let connection = one_connection(options).await?;
         let task = tokio::spawn(async move {
             let mut every = tokio::time::interval(CHECKPOINT_EVERY);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -126,6 +121,16 @@ pub fn connect_options(url: &str) -> Result<SqliteConnectOptions, StoreError> {
         .foreign_keys(true))
 }
 
+/// A pool of one connection, kept open: the writer's, the checkpoints'.
+async fn one_connection(options: &SqliteConnectOptions) -> Result<SqlitePool, sqlx::Error> {
+    SqlitePoolOptions::new()
+        .max_connections(1)
+        .min_connections(1)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_with(options.clone())
+        .await
+}
+
 /// Opens the writer's connection and applies the migrations. sqlx takes no
 /// lock on SQLite, so two servers starting on one new file at once can
 /// collide (switching the new file to WAL, creating the migrations' table,
@@ -139,12 +144,7 @@ async fn open_writer(options: &SqliteConnectOptions) -> Result<SqlitePool, Store
     let mut attempt = 0;
     loop {
         let opened = async {
-            let writer = SqlitePoolOptions::new()
-                .max_connections(1)
-                .min_connections(1)
-                .acquire_timeout(ACQUIRE_TIMEOUT)
-                .connect_with(options.clone())
-                .await?;
+            let writer = one_connection(options).await?;
             migrations::SQLITE
                 .refuse_newer(&mut *writer.acquire().await?)
                 .await?;
