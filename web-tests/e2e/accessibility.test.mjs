@@ -183,7 +183,7 @@ const SCREENS = [
     name: "kakuro-link-shown",
     async reach(page) {
       await page.click("#kk-copy-link");
-      await page.waitForSelector("#kk-share-url");
+      await page.waitForSelector("#share-url");
     },
   },
   {

@@ -86,7 +86,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const shareButton =
     tutorial || daily
       ? null
-      : button("kk-copy-link", t("kakuro.copyLink"), () => copyLink(linkUrl(g), t, shareStatus), { class: "ghost" });
+      : button("kk-copy-link", t("share.copyLink"), () => copyLink(linkUrl(g), t, shareStatus), { class: "ghost" });
   const pad = h(
     "div",
     { class: "kk-pad", id: "kk-pad", role: "group", "aria-label": t("kakuro.pad") },

@@ -104,7 +104,8 @@ export function resultCard(i18n, result, { celebrate = false } = {}) {
 
 /**
  * Copies link `url` and shows it in `statusEl` (to copy by hand where the
- * browser refuses), saying which with `t` (kakuro.linkCopied or kakuro.linkShown).
+ * browser refuses), saying which with `t` (share.linkCopied or
+ * share.linkShown): any game's words, as its button's (share.copyLink).
  */
 export async function copyLink(url, t, statusEl) {
   let copied = false;
@@ -115,8 +116,8 @@ export async function copyLink(url, t, statusEl) {
     // No clipboard (an insecure page, or refused): the link is shown to copy.
   }
   statusEl.replaceChildren(
-    h("span", {}, t(copied ? "kakuro.linkCopied" : "kakuro.linkShown")),
+    h("span", {}, t(copied ? "share.linkCopied" : "share.linkShown")),
     " ",
-    h("a", { href: url, id: "kk-share-url", class: "kk-share-url" }, url),
+    h("a", { href: url, id: "share-url", class: "share-url" }, url),
   );
 }
