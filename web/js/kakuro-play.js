@@ -311,6 +311,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     built.el.classList.toggle("kk-solved", g.solved);
     built.el.classList.toggle("kk-pencil-mode", screen.pencil);
     undoButton.disabled = g.undo.length === 0 || g.solved;
+    pencilButton.disabled = g.solved;
     if (pauseButton) pauseButton.disabled = g.solved;
     redoButton.disabled = g.redo.length === 0 || g.solved;
     // Solved, the board takes no digit and shows whole: no pad, zoom or clue line.
