@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "b19101e1e6f1d6a2";
+const VERSION = "00d5b945cfc9c542";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

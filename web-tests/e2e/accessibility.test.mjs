@@ -183,7 +183,7 @@ const SCREENS = [
     name: "kakuro-link-shown",
     async reach(page) {
       await page.click("#kk-copy-link");
-      await page.waitForSelector("#kk-share-url");
+      await page.waitForSelector("#share-url");
     },
   },
   {
@@ -317,7 +317,7 @@ const SCREENS = [
       // The missed pair turns back over first, so every square takes a click.
       await page.waitForSelector("#chess-board [data-state='missed']", { state: "detached" });
       await playToEnd(page, walk.duoSetup, partner, (name) => page.click(square(name)), 64);
-      await page.waitForSelector("#chess-winner");
+      await page.waitForSelector("#chess-done");
     },
   },
   {

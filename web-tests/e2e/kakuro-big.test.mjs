@@ -309,8 +309,8 @@ test("a 24×28 rectangle's link opens the same rectangle in a fresh context", as
     await page.click("#kk-zoom-fit");
     assert.ok(await inViewport(page, "#kk-board"), "the whole rectangle at a glance, one tap away");
     await page.click("#kk-copy-link");
-    await page.waitForSelector("#kk-share-url");
-    link = await page.getAttribute("#kk-share-url", "href");
+    await page.waitForSelector("#share-url");
+    link = await page.getAttribute("#share-url", "href");
     assert.match(link, /#\/kakuro\/p\/24x28-medium-\d+$/);
     await snap(page, "rect");
   });

@@ -22,8 +22,8 @@ const cell = (i) => `#kk-board [data-i='${i}']`;
 /** Clicks the copy-link button: the link shown, after checking the clipboard holds it too. */
 async function copyLink(page) {
   await page.click("#kk-copy-link");
-  await page.waitForSelector("#kk-share-url");
-  const link = await page.getAttribute("#kk-share-url", "href");
+  await page.waitForSelector("#share-url");
+  const link = await page.getAttribute("#share-url", "href");
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
   assert.match(await text(page, "#kk-share-status"), /^Link copied:/);
   return link;

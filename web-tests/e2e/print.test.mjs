@@ -24,7 +24,7 @@ const CONTROLS = [
   "print.button",
   "kakuro.undo",
   "kakuro.pencil",
-  "kakuro.copyLink",
+  "share.copyLink",
   "kakuro.save",
   "play.undo",
   "play.reset",

@@ -12,10 +12,10 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { assertEventually, e2eSuite, ready, solveWith, text, touchPiece } from "../lib/browser.mjs";
+import { assertEventually, dragPiece, e2eSuite, ready, solveWith, text, touchPiece } from "../lib/browser.mjs";
 import { WEB, blockpuzzleLevels, enginePack } from "../lib/engine.mjs";
 import { newGame, typeSolution } from "../lib/kakuro.mjs";
-import { enginePartners, playToEnd, square } from "../lib/chess.mjs";
+import { enginePartners, indexOf, playToEnd, square } from "../lib/chess.mjs";
 import { expectAccessible } from "../lib/accessibility.mjs";
 import { SIZES } from "../../web/js/kakuro-model.js";
 
@@ -186,6 +186,38 @@ test("a level solved on a phone: the solved panel is in sight", async () => {
     await inSight(page, "#status");
     assert.deepEqual(await screenProblems(page), []);
   });
+});
+
+test("a Triplex solve fits the board once: the solved board and its card come together, no second layout", async () => {
+  // Where the layout beside the controls may be tried (held sideways, a
+  // desktop) each fit tries it once (layout.js): the trials are the fits.
+  const VIEWS = { sideways: { ...phone, viewport: { width: 844, height: 390 } }, desktop: { viewport: { width: 1280, height: 800 } } };
+  for (const [view, options] of Object.entries(VIEWS)) {
+    await withPage(`solve-once-${view}`, options, async (page) => {
+      await page.goto(`${suite.url}#/triplex/1`);
+      await ready(page);
+      await page.waitForSelector("#stage .piece");
+      await page.waitForTimeout(300);
+      const record = pack.levels[0];
+      const last = record.pieces.length - 1;
+      for (let k = 0; k < last; k++) await dragPiece(page, record, k);
+      await page.evaluate(() => {
+        const section = document.querySelector("section.play");
+        window.sectionClasses = [];
+        window.sectionWatch = new MutationObserver((records) => window.sectionClasses.push(...records.map((r) => r.oldValue ?? "")));
+        window.sectionWatch.observe(section, { attributes: true, attributeFilter: ["class"], attributeOldValue: true });
+      });
+      await dragPiece(page, record, last);
+      await page.waitForSelector("#solved-title");
+      await page.waitForTimeout(600);
+      const fits = await page.evaluate(() => {
+        const classes = [...window.sectionClasses, document.querySelector("section.play").className];
+        const side = classes.map((c) => c.split(" ").includes("layout-side"));
+        return side.filter((beside, k) => beside && k > 0 && !side[k - 1]).length;
+      });
+      assert.equal(fits, 1, `${view}: the board fitted ${fits} times on the solve`);
+    });
+  }
 });
 
 test("a Kakuro solved on a phone held sideways: the solved panel is in sight", async () => {
@@ -440,7 +472,15 @@ test("a screen opens at its top, not where the screen before left the page scrol
     for (const hash of ["#/kakuro/editor", "#/chess", "#/today"]) {
       await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
       await show(page, hash);
-      assert.equal(await page.evaluate(() => scrollY), 0, `${hash} opened scrolled`);
+      await page.waitForTimeout(150);
+      // The editor's board does not fit under its head held sideways: it
+      // opens on its board, as a game does; the others at their top.
+      const [at, expected] = await page.evaluate(() => {
+        const editor = document.querySelector("section.kk-editor");
+        const top = editor ? editor.getBoundingClientRect().top + scrollY : 0;
+        return [scrollY, Math.round(Math.min(top, document.documentElement.scrollHeight - innerHeight))];
+      });
+      assert.equal(Math.round(at), expected, `${hash} opened scrolled`);
     }
   });
 });
@@ -632,6 +672,45 @@ test("every symbol the client shows has a glyph in the browser's fonts (a stopwa
     }, symbols);
     assert.deepEqual(missing, [], "drawn as a box");
   });
+});
+
+test("ChessMemory's end held sideways in all five languages, alone and for two with the longest names: the board, the end panel and the head in the window, no page scroll", async () => {
+  const sideways = { ...phone, viewport: { width: 844, height: 390 } };
+  const answer = await fetch(`${suite.url}api/chess/setup`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const { setup } = await answer.json();
+  const pairs = [...enginePartners(setup)].filter(([a, b]) => a < b);
+  const [lastA, lastB] = pairs.at(-1);
+  // A game one pair from its end (the last pair found by a click, so the end is the real one: a new best).
+  const matched = pairs.slice(0, -1).flatMap(([a, b]) => [indexOf(a), indexOf(b)]);
+  const names = ["Wilhelmina Konstantinova", "Bartholomew Featherstone"];
+  const found = [];
+  for (const [lang, locale] of Object.entries(LOCALES)) {
+    for (const players of [null, [{ name: names[0], score: 16 }, { name: names[1], score: 15 }]]) {
+      const mode = players ? "two" : "alone";
+      await withPage(`chess-end-sideways-${lang}-${mode}`, { ...sideways, locale }, async (page) => {
+        const game = { setup, source: "server", matched, moves: 40, elapsed: 61_000, players, turn: 0 };
+        await page.addInitScript((saved) => localStorage.setItem("gridforge.chess.v1", saved), JSON.stringify({ version: 1, game }));
+        await page.goto(`${suite.url}#/chess`);
+        await ready(page);
+        await page.waitForSelector("#chess-board .chess-square");
+        await page.click(square(lastA));
+        await page.click(square(lastB));
+        await page.waitForSelector("#chess-end:not([hidden])");
+        await page.waitForTimeout(700);
+        const out = await page.evaluate(() =>
+          ["#chess-board", "#chess-end", "#view .screen-head"].flatMap((sel) => {
+            const r = document.querySelector(sel).getBoundingClientRect();
+            return r.top < -1 || r.bottom > innerHeight + 1 ? [`${sel} at ${Math.round(r.top)}..${Math.round(r.bottom)}`] : [];
+          }).concat(scrollY > 0 ? [`scrolled ${Math.round(scrollY)} px`] : []),
+        );
+        if (out.length) {
+          found.push(`${lang} ${mode}: ${out.join("; ")}`);
+          await snap(page, `chess-end-sideways-${lang}-${mode}`);
+        }
+      });
+    }
+  }
+  assert.deepEqual(found, [], "out of the window's 390 px");
 });
 
 test("ChessMemory held sideways: the side column has no gap under its tools", async () => {

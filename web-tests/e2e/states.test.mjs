@@ -36,22 +36,30 @@ const KEYS = Object.keys(JSON.parse(readFileSync(path.join(WEB, "i18n", "en.json
  */
 const WHOLE_BOARD = new Set(["kakuro-editor", "offline-kakuro-editor", "kakuro-solved", "today-kakuro-solved"]);
 /**
- * The states whose finished board and end panel are seen together, wholly in
- * the window (held sideways the page scrolled 353 px to ChessMemory's end
- * panel and the board went out of sight), and the views where they are, by
- * whether the page may scroll for it: beside the controls the panel heads
- * their column, so neither needs a scroll; stacked on a portrait phone the
- * page scrolls the panel under the board into sight.
+ * The finished states: the board, its end panel and the screen's head (the
+ * way back, the clock, the counts) seen together, wholly in the window, the
+ * panel heading the side column beside the board. By view: beside the
+ * controls (held sideways, a desktop) without page scroll (held sideways the
+ * page scrolled 353 px to ChessMemory's end panel, taking the board out of
+ * sight, and the head lay below the panel out of view; a solved Kakuro on a
+ * desktop opened scrolled 25 px to its card at the foot of the side column);
+ * stacked on a portrait phone the page scrolls the panel under the board into
+ * sight, the head may scroll away.
  */
-const BOARD_WITH_PANEL = new Set(["chess-end-solo", "chess-end"]);
-const BOARD_WITH_PANEL_VIEWS = new Map([
+const FINISHED = new Set(["triplex-solved", "blockpuzzle-solved", "kakuro-solved", "chess-end-solo", "chess-end"]);
+const FINISHED_VIEWS = new Map([
   ["sideways-en", "unscrolled"],
   ["desktop-en", "unscrolled"],
   ["phone-en", "scrolled"],
 ]);
+/**
+ * The views where every board lies wholly in the window, beside or under its
+ * controls (the Kakuro editor's 10×10 held sideways ran 60 px below it).
+ */
+const BOARD_IN_WINDOW_VIEWS = new Set(["sideways-en", "desktop-en"]);
 
 /** What is wrong with the state shown (runs in the page). */
-function problemsInPage({ keys, print, cellsAtLeast, boardWithPanel }) {
+function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) {
   const problems = [];
   const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
   const shown = document.body.innerText;
@@ -84,12 +92,45 @@ function problemsInPage({ keys, print, cellsAtLeast, boardWithPanel }) {
     if (panel.closest("[hidden]") || r.height === 0 || r.height > innerHeight) continue;
     if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(panel)} at ${Math.round(r.top)}..${Math.round(r.bottom)}, out of the window's ${innerHeight} px`);
   }
-  // The finished board and its panel both wholly in the window (the page not scrolled, where asked).
-  if (boardWithPanel) {
-    if (boardWithPanel === "unscrolled" && scrollY > 0) problems.push(`the page scrolled ${Math.round(scrollY)} px at the end`);
-    for (const el of document.querySelectorAll("#chess-board, #chess-end")) {
+  // A finish: the board and its panel wholly in the window, and the screen's
+  // head with them where it lies beside the board; the page not scrolled
+  // where asked, unless the board under a head above it would not fit the
+  // window so (a Kakuro held sideways opens scrolled to its board).
+  if (finished && !modal) {
+    const board = document.querySelector("#stage, #kk-viewport, #chess-board");
+    const head = document.querySelector("#view .screen-head");
+    const beside = board && head && head.getBoundingClientRect().left >= board.getBoundingClientRect().right - 1;
+    const fitsUnscrolled = board && board.getBoundingClientRect().bottom + scrollY <= innerHeight + 1;
+    if (finished === "unscrolled" && scrollY > 0 && (beside || fitsUnscrolled)) problems.push(`the page scrolled ${Math.round(scrollY)} px at the end`);
+    const seen = [...document.querySelectorAll("#stage, #kk-viewport, #chess-board, #status, #kk-status, #chess-end")];
+    if (finished === "unscrolled" && beside) seen.push(head);
+    for (const el of seen) {
       const r = el.getBoundingClientRect();
-      if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(el)} at ${Math.round(r.top)}..${Math.round(r.bottom)}: the board and its end panel not both in the window's ${innerHeight} px`);
+      if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(el)} at ${Math.round(r.top)}..${Math.round(r.bottom)}: the finish not wholly in the window's ${innerHeight} px`);
+    }
+    // Beside the board, the panel heads the column of controls (the screen's head may sit above it).
+    const panel = document.querySelector("#status:not([hidden]), #kk-status:not([hidden]), #chess-end:not([hidden])");
+    if (panel && board && panel.getBoundingClientRect().left >= board.getBoundingClientRect().right) {
+      const column = panel.closest(".kk-side") ?? panel.parentElement;
+      const above = [...column.children].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.height > 0 && r.left >= board.getBoundingClientRect().right && r.bottom <= panel.getBoundingClientRect().top + 1 && !el.matches(".screen-head");
+      });
+      if (above.length) problems.push(`the end panel under ${above.map(name).join(", ")} in its column`);
+    }
+    // A solved Kakuro's digit pad and zoom do nothing: not on show.
+    if (document.querySelector("#kk-board.kk-solved")) {
+      for (const el of document.querySelectorAll("#kk-pad, .kk-board-bar, .kk-zoom")) {
+        if (el.getBoundingClientRect().height > 0) problems.push(`${name(el)} on show on a solved board`);
+      }
+    }
+  }
+  // Every board wholly in the window beside or under its controls, where asked.
+  if (boardInWindow && !modal) {
+    for (const el of document.querySelectorAll("#stage, #kk-viewport, #kk-ed-board, #chess-board")) {
+      const r = el.getBoundingClientRect();
+      if (r.height === 0 || el.closest("[hidden]")) continue;
+      if (r.top < -1 || r.bottom > innerHeight + 1) problems.push(`${name(el)} at ${Math.round(r.top)}..${Math.round(r.bottom)}, not wholly in the window's ${innerHeight} px`);
     }
   }
   // The tutorial's step says what to do: in sight (a board scrolled to on opening scrolled it away).
@@ -181,8 +222,9 @@ for (const [view, options] of Object.entries(VIEWS)) {
       await walkStates(page, context, suite.url, async (state, { print = false } = {}) => {
         await page.waitForTimeout(150);
         const cellsAtLeast = WHOLE_BOARD.has(state) ? 0 : 32;
-        const boardWithPanel = !print && BOARD_WITH_PANEL.has(state) ? (BOARD_WITH_PANEL_VIEWS.get(view) ?? null) : null;
-        const problems = await page.evaluate(problemsInPage, { keys: KEYS, print, cellsAtLeast, boardWithPanel });
+        const finished = !print && FINISHED.has(state) ? (FINISHED_VIEWS.get(view) ?? null) : null;
+        const boardInWindow = BOARD_IN_WINDOW_VIEWS.has(view);
+        const problems = await page.evaluate(problemsInPage, { keys: KEYS, print, cellsAtLeast, finished, boardInWindow });
         if (problems.length) {
           found.push(`${state}: ${problems.join("; ")}`);
           await suite.snap(page, `${view}-${state}`);

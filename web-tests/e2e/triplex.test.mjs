@@ -107,13 +107,13 @@ test("level 1 solved by dragging: the anonymous solver is offered an account, th
     // solve is on no table, so it is not held (and counts).
     assert.equal(answer.body.under_review, false);
     assert.equal(assertSentPath(sent, pack.levels[0], answer.body).length, pack.levels[0].pieces.length);
-    // The solved panel says the time, the way on and the result card to
-    // share (game, level, time, moves, no help, the level's link: no
-    // placement); behind the dialog the table already counts the solve.
+    // The solved panel says the time, then the result card to share (game,
+    // level, time, moves, no help, the level's link: no placement) with the
+    // way on beside Share; behind the dialog the table already counts the solve.
     const card = new RegExp(
       `^gridforge · Triplex · Level 1\\n\\d+:\\d\\d · \\d+ moves · no help\\n${suite.url.replace(/[.]/g, "\\.")}#/triplex/1$`,
     );
-    assert.match(await text(page, "#status"), /^Solved!\s+Your time: \d+:\d\d\s+Next level\s+gridforge[^]*\s+Share$/);
+    assert.match(await text(page, "#status"), /^Solved!\s+Your time: \d+:\d\d\s+gridforge[^]*\s+Next level\s+Share$/);
     const shared = await text(page, "#result-text");
     assert.match(shared, card);
     await assertEventually(async () => (await page.locator("#records-solves").count()) === 1, "the solve counted");

@@ -73,6 +73,15 @@ test("every key the client uses is in the catalogs", () => {
   for (const key of used) assert.ok(key in catalogs.en, `the client uses "${key}", no catalog has it`);
 });
 
+test("the modules every game shares speak no one game's words: share.js, print.js, dom.js and layout.js use no game's keys", () => {
+  // A shared module with a game's key says that game's words on every game's screen (copyLink said kakuro.linkCopied).
+  for (const file of ["share.js", "print.js", "dom.js", "layout.js"]) {
+    const text = readFileSync(path.join(WEB, "js", file), "utf8");
+    const keys = [...text.matchAll(/"((?:triplex|blockpuzzle|kakuro|chess|daily)\.[\w.]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(keys, [], `${file} uses a game's keys`);
+  }
+});
+
 test("Russian plurals and relative times: 3 минуты назад, 5 минут назад", () => {
   const ru = createI18n("ru", catalogs.ru);
   const now = Date.UTC(2025, 0, 1, 12, 0, 0);

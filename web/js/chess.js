@@ -30,7 +30,7 @@ import { loadChess, saveChess } from "./chess-store.js";
 import { button, h, helpLine, screenHead } from "./dom.js";
 import { chessSheet, printButton, printHeading } from "./print.js";
 import { loadJSON } from "./resources.js";
-import { resultCard } from "./share.js";
+import { fitResultCard, resultCard } from "./share.js";
 
 /** How long a pair that is not a pair stays face up. */
 export const MISS_MS = 1100;
@@ -98,7 +98,12 @@ export function createChess(ctx) {
       } finally {
         starting = null;
       }
-      if (ui) build(ui.view);
+      if (!ui) return;
+      build(ui.view);
+      // A new game opens at the page's top, its board in sight (a game for
+      // two, started from the tools under a finish, opened scrolled with the
+      // board's top 118 px above a window held sideways).
+      if (ui.board.el.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
     })();
     return starting;
   }
@@ -263,15 +268,13 @@ export function createChess(ctx) {
       ui.end.hidden = true;
       return;
     }
-    const time = ctx.i18n().duration(game.elapsed);
     const names = game.players?.map((p) => p.name) ?? null;
     const outcome = names ? outcomeText(t, names, game.players.map((p) => p.score)) : null;
+    // Who won and how the game went are the card's lines (said once: twice
+    // over, the panel for two ran out of the window held sideways).
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
-      names ? h("strong", { id: "chess-winner" }, outcome) : null,
-      h("span", { id: "chess-result" }, t("chess.result", { count: game.moves, time })),
       game.place === 0 ? h("strong", { id: "chess-new-best" }, t("chess.newBest")) : null,
-      button("chess-again", t("chess.again"), () => startNewGame(names)),
       resultCard(
         ctx.i18n(),
         {
@@ -283,13 +286,20 @@ export function createChess(ctx) {
           moves: game.moves,
           url: `${location.origin}${location.pathname}#/chess`,
         },
-        { celebrate: ui.end.hidden },
+        { celebrate: ui.end.hidden, way: button("chess-again", t("chess.again"), () => startNewGame(names)) },
       ),
     );
     const appearing = ui.end.hidden;
     ui.end.hidden = false;
+    fitEnd();
     // Finished just now: the panel, under the board on a portrait phone, comes into sight.
     if (appearing) ui.end.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Holds the end panel in the window beside the board (share.js). */
+  function fitEnd() {
+    if (!ui?.end) return;
+    fitResultCard(ui.end, getComputedStyle(ui.end.parentElement).display === "grid");
   }
 
   /** The best results of the mode being played (solo or two players). */
@@ -360,8 +370,8 @@ export function createChess(ctx) {
     leave,
     save,
     tick,
-    // The board sizes itself in CSS.
-    fit() {},
+    // The board sizes itself in CSS; the end panel is held in the window.
+    fit: fitEnd,
     tile,
   };
 }

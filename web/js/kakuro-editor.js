@@ -100,7 +100,11 @@ export function createKakuroEditor(ctx) {
     );
     drawGrid();
     fit();
-    requestAnimationFrame(() => fit());
+    requestAnimationFrame(() => {
+      fit();
+      // A board that does not fit under the head opens scrolled to: the section at the window's top.
+      if (ui?.wrap.getBoundingClientRect().bottom > window.innerHeight) ui.section.scrollIntoView({ block: "start" });
+    });
   }
 
   function drawGrid(bad = new Set()) {
@@ -308,13 +312,23 @@ export function createKakuroEditor(ctx) {
   function fit() {
     if (!ui) return;
     const n = layout.size;
-    const room = () => {
-      const width = ui.wrap.clientWidth || window.innerWidth - 24;
-      const top = ui.wrap.getBoundingClientRect().top + window.scrollY;
-      return { width, height: window.innerHeight - top - 12 };
-    };
     // The cell (its 1 px line counted) that shows the whole board in `width` × `height`.
     const whole = ({ width, height }) => Math.floor(Math.min((width - 1) / n, (height - 1) / n) - 1);
+    /**
+     * The board's room in the layout applied now: the window under the
+     * board's top; beside the tools, with cells under 32 px there, the
+     * window's whole height (the screen opens scrolled to the board, as a
+     * game's does: held sideways a 10×10 at 32 px ran 60 px below the window).
+     */
+    const room = () => {
+      const width = ui.wrap.clientWidth || window.innerWidth - 24;
+      const wrapTop = ui.wrap.getBoundingClientRect().top;
+      let height = window.innerHeight - wrapTop - window.scrollY - 12;
+      const beside = ui.section.classList.contains("layout-side");
+      const below = wrapTop - ui.section.getBoundingClientRect().top;
+      if (beside && whole({ width, height }) < 32) height = Math.max(height, window.innerHeight - below - 12);
+      return { width, height };
+    };
     fitLayout(ui.section, () => Math.min(44, whole(room())));
     const { width, height } = room();
     const readable = Math.min(32, whole({ width, height: Infinity }));

@@ -86,7 +86,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
   const shareButton =
     tutorial || daily
       ? null
-      : button("kk-copy-link", t("kakuro.copyLink"), () => copyLink(linkUrl(g), t, shareStatus), { class: "ghost" });
+      : button("kk-copy-link", t("share.copyLink"), () => copyLink(linkUrl(g), t, shareStatus), { class: "ghost" });
   const pad = h(
     "div",
     { class: "kk-pad", id: "kk-pad", role: "group", "aria-label": t("kakuro.pad") },
@@ -246,18 +246,20 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       return;
     }
     const appearing = status.hidden;
+    const way = daily ? null : button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro"));
     status.replaceChildren(
       h("strong", { class: "solved-title", id: "kk-solved" }, t("kakuro.solved")),
       // A daily's time is the server's, in its result: this page's clock may differ by a second.
       daily ? null : h("span", { id: "kk-solved-time" }, t("kakuro.solvedTime", { time: words.duration(g.elapsed) })),
-      daily ? daily.status() : button("kk-again", t("kakuro.newGameShort"), () => kakuro.navigate("#/kakuro")),
-      // The card of a finish (share.js); a daily's is the daily screen's.
-      daily ? null : resultCard(words.i18n(), resultOf(g, words), { celebrate: appearing && screen.justSolved }),
+      // The card of a finish (share.js) with the way on; a daily's is the daily screen's.
+      daily ? daily.status() : resultCard(words.i18n(), resultOf(g, words), { celebrate: appearing && screen.justSolved, way }),
     );
     status.hidden = false;
     // Solved just now: the whole solved board, and the panel comes into
     // sight (under the board on a narrow window).
     if (appearing && screen.justSolved) zoom.whole();
+    // The board back at the window's top where it left it (the pad going can pull the page up), then the panel.
+    if (appearing && (wrap.getBoundingClientRect().top < 0 || wrap.getBoundingClientRect().bottom > window.innerHeight)) anchor().scrollIntoView({ block: "start" });
     if (appearing) status.scrollIntoView({ block: "nearest" });
   }
 
@@ -309,8 +311,12 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     built.el.classList.toggle("kk-solved", g.solved);
     built.el.classList.toggle("kk-pencil-mode", screen.pencil);
     undoButton.disabled = g.undo.length === 0 || g.solved;
+    pencilButton.disabled = g.solved;
     if (pauseButton) pauseButton.disabled = g.solved;
     redoButton.disabled = g.redo.length === 0 || g.solved;
+    // Solved, the board takes no digit and shows whole: no pad, zoom or clue line.
+    pad.hidden = g.solved || Boolean(screen.paused);
+    barEl.hidden = g.solved;
     pencilButton.setAttribute("aria-pressed", String(screen.pencil));
     hintsButton.setAttribute("aria-pressed", String(screen.hints));
     drawHints(runs);

@@ -18,6 +18,16 @@ const SIDE_QUERY = "(min-width: 640px) and (min-aspect-ratio: 5/4)";
  * than below the fold under it. Returns that cell size.
  */
 export function fitLayout(section, measure) {
+  // Trying a layout that makes the page shorter than it is scrolled clamps
+  // the scroll: it is put back after (a solved daily Kakuro held sideways
+  // lost 64 px of scroll, and its board's foot went under the window).
+  const scrolled = window.scrollY;
+  const cell = chooseLayout(section, measure);
+  if (window.scrollY !== scrolled) window.scrollTo(window.scrollX, scrolled);
+  return cell;
+}
+
+function chooseLayout(section, measure) {
   section.classList.remove("layout-side");
   const under = measure();
   if (!window.matchMedia(SIDE_QUERY).matches) return under;

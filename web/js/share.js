@@ -80,11 +80,13 @@ export function celebrationDone() {
 /**
  * The result card: the result's lines (`result` as shareText takes it, or
  * the text itself) and a Share button, with a line
- * saying what sharing did (`id` prefixes the elements' ids). `celebrate`
+ * saying what sharing did. `celebrate`
  * plays the short finish animation (css/app.css; none when the player
- * asks for reduced motion).
+ * asks for reduced motion). `way` is the finish's way on (Next level, New
+ * game), on the Share button's row: the card takes a row less (a ChessMemory
+ * end panel held sideways ran out of the window).
  */
-export function resultCard(i18n, result, { celebrate = false } = {}) {
+export function resultCard(i18n, result, { celebrate = false, way = null } = {}) {
   const { t } = i18n;
   // A text made already (a day's, dayShareText), or the result's own.
   const text = typeof result === "string" ? result : shareText(i18n, result);
@@ -93,6 +95,7 @@ export function resultCard(i18n, result, { celebrate = false } = {}) {
     "div",
     { class: `result-card${celebrate ? " celebrate" : ""}`, id: "result-card" },
     h("pre", { class: "result-text", id: "result-text" }, text),
+    way,
     button("share-result", t("share.button"), async () => {
       const how = await shareResult(text);
       said.textContent = how === "copied" ? t("share.copied") : how === "failed" ? t("share.copyByHand") : "";
@@ -103,8 +106,29 @@ export function resultCard(i18n, result, { celebrate = false } = {}) {
 }
 
 /**
+ * Keeps finish panel `panel` (holding a result card) in the window where it
+ * sits beside the board under the screen's head, the page not scrolled
+ * (`beside`): the card's text scrolls within itself, two lines at least,
+ * when a long language or two long names would run the panel out of the
+ * window (ChessMemory's panel for two held sideways). Elsewhere the page
+ * scrolls to the panel and the text shows whole.
+ */
+export function fitResultCard(panel, beside) {
+  const text = panel.querySelector(".result-text");
+  if (!text) return;
+  text.style.removeProperty("max-height");
+  if (!beside || panel.hidden) return;
+  const over = panel.getBoundingClientRect().bottom + window.scrollY - (window.innerHeight - 8);
+  const line = parseFloat(getComputedStyle(text).lineHeight) || 24;
+  // Whole lines (a line cut across looked broken).
+  const lines = Math.max(2, Math.floor((text.offsetHeight - over) / line));
+  if (over > 0) text.style.setProperty("max-height", `${lines * line}px`);
+}
+
+/**
  * Copies link `url` and shows it in `statusEl` (to copy by hand where the
- * browser refuses), saying which with `t` (kakuro.linkCopied or kakuro.linkShown).
+ * browser refuses), saying which with `t` (share.linkCopied or
+ * share.linkShown): any game's words, as its button's (share.copyLink).
  */
 export async function copyLink(url, t, statusEl) {
   let copied = false;
@@ -115,8 +139,8 @@ export async function copyLink(url, t, statusEl) {
     // No clipboard (an insecure page, or refused): the link is shown to copy.
   }
   statusEl.replaceChildren(
-    h("span", {}, t(copied ? "kakuro.linkCopied" : "kakuro.linkShown")),
+    h("span", {}, t(copied ? "share.linkCopied" : "share.linkShown")),
     " ",
-    h("a", { href: url, id: "kk-share-url", class: "kk-share-url" }, url),
+    h("a", { href: url, id: "share-url", class: "share-url" }, url),
   );
 }

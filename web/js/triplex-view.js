@@ -231,17 +231,16 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
     redoButton.disabled = !s.redo?.length;
     pauseButton.disabled = s.solved;
     hintButton.disabled = s.solved;
-    stage.classList.toggle("solved", s.solved);
-    // A solved board is its rectangle alone (every piece lies in it): the
-    // stage shows only that, so it is sized and centred as the board (the
-    // empty tray beside it sat the rectangle small at the left).
-    // (ui.fit sizes it to what it shows.)
-    for (const [name, value] of [["--ox", s.stage.tx], ["--oy", s.stage.ty]]) {
-      if (s.solved) stage.style.setProperty(name, value);
-      else stage.style.removeProperty(name);
-    }
-    if (ui.cell && ui.fittedSolved !== s.solved) ui.fit();
+    if (ui.cell && ui.fittedSolved !== showsSolved()) ui.fit();
   };
+
+  /**
+   * Whether the stage shows the solved board: solved, with its card on show.
+   * The two come together, in one layout (the board was fitted on the last
+   * move and again when the card came, after the next level's code was
+   * worked out: a visible jump).
+   */
+  const showsSolved = () => s.solved && !status.hidden;
 
   /** Pauses (the board hidden, the clock stopped) or resumes play. */
   function setPaused(paused) {
@@ -265,9 +264,17 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
    * the window, beside or under the controls and the solved panel (layout.js).
    */
   ui.fit = () => {
-    // What the stage shows: the whole of it, or once solved its rectangle alone.
-    const [cols, rows] = s.solved ? [level.width, level.height] : [s.stage.cols, s.stage.rows];
-    ui.fittedSolved = s.solved;
+    // What the stage shows: the whole of it, or once solved its rectangle
+    // alone (every piece lies in it), sized and centred as the board (the
+    // empty tray beside it sat the rectangle small at the left).
+    const solved = showsSolved();
+    ui.fittedSolved = solved;
+    stage.classList.toggle("solved", solved);
+    for (const [name, value] of [["--ox", s.stage.tx], ["--oy", s.stage.ty]]) {
+      if (solved) stage.style.setProperty(name, value);
+      else stage.style.removeProperty(name);
+    }
+    const [cols, rows] = solved ? [level.width, level.height] : [s.stage.cols, s.stage.rows];
     const measure = () => {
       const width = wrap.clientWidth || window.innerWidth;
       const section = wrap.parentElement;
@@ -279,7 +286,7 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       // under the head in the window together (else the layout beside is
       // the larger: held sideways the two tied at the largest cell, and the
       // panel under the board lay below the fold).
-      const panel = s.solved && !side && !status.hidden ? status.offsetHeight + 24 : 0;
+      const panel = solved && !side ? status.offsetHeight + 24 : 0;
       const height = window.innerHeight - top - 12 - panel;
       // The whole stage in the window, unless that makes cells smaller than a
       // fingertip (32 px): then the page scrolls to the board instead.
@@ -309,11 +316,10 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
 
   /** Shows, once the level is solved, its time and the way on. */
   ui.showStatus = () => {
-    const wasShown = !status.hidden;
     if (!s.solved) {
       status.replaceChildren();
       status.hidden = true;
-      if (wasShown) ui.fit();
+      if (ui.fittedSolved) ui.fit();
       return;
     }
     // Just solved: the panel under the board comes into sight (it never lies over the board).
@@ -327,11 +333,11 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       // An account's solve held for review (issue 38): off the table until a moderator looks.
       s.underReview ? h("span", { id: "solved-held" }, t("play.solvedHeld")) : null,
     ];
-    if (next && levels.isOpen(next)) {
-      parts.push(button("next-level", t("play.next"), () => actions.next(next)));
-    } else if (s.n === levels.total) {
+    // The way on, on the card's row beside Share; else why there is none.
+    const way = next && levels.isOpen(next) ? button("next-level", t("play.next"), () => actions.next(next)) : null;
+    if (!way && s.n === levels.total) {
       parts.push(h("span", {}, t("play.last")));
-    } else if (s.chainBroken) {
+    } else if (!way && s.chainBroken) {
       parts.push(h("span", { class: "error" }, t("play.chainBroken")));
     }
     const result = {
@@ -342,11 +348,11 @@ export function createLevelView(view, { session: s, levels, progress, listHash, 
       assisted: Boolean(s.hinted),
       url: `${location.origin}${location.pathname}${listHash}/${s.n}`,
     };
-    parts.push(resultCard(i18n(), result, { celebrate: justSolved }));
+    parts.push(resultCard(i18n(), result, { celebrate: justSolved, way }));
     status.replaceChildren(...parts);
     status.hidden = false;
     // The panel takes room beside or under the board: the board fits again around it.
-    if (!wasShown) ui.fit();
+    if (!ui.fittedSolved) ui.fit();
     status.querySelector("#next-level")?.focus({ preventScroll: true });
   };
 
