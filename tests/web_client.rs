@@ -102,10 +102,12 @@ fn the_exported_file_holds_everything() {
     // account offer, Kakuro's pause, aids and result card, the level
     // filters and the sync notices made 652,832; 660 KB until the level
     // screens' solving paths and held-claim notices and the result cards
-    // of Today and the daily ChessMemory made 660,704).
+    // of Today and the daily ChessMemory made 660,704; 670 KB until the
+    // finishes beside the board, a result card that scrolls its own text
+    // and the share words every game uses made 670,020).
     assert!(
-        html.len() <= 670_000,
-        "the offline file is {} bytes, over the 670 KB budget",
+        html.len() <= 680_000,
+        "the offline file is {} bytes, over the 680 KB budget",
         html.len()
     );
     // Nothing is loaded from elsewhere.
