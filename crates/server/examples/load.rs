@@ -20,7 +20,8 @@
 //!    `seconds` (or until the tokens run out) and reports solves per second
 //!    and latency percentiles, and when the slowest 1% were sent (a stall
 //!    shows as one or two tenths of a second). Each worker opens its
-//!    connection first (a `/healthz`) and the workers start 0.5 ms apart. Anything but 200 counts as an error (a daily
+//!    connection first (a `/healthz`) and the workers start 0.5 ms apart.
+//!    Anything but 200 counts as an error (a daily
 //!    solve must also come back counted and not held for review). Every
 //!    daily solve carries a solving path (issue 38: a counted solve without
 //!    one is held), a person's: the digits in a shuffled order, one written
