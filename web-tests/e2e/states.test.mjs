@@ -152,7 +152,8 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
     problems.push(`${name(hit)} lies over ${name(el)}`);
   }
 
-  const board = document.querySelector("#stage, #kk-board, #chess-board");
+  // The game's board, or the editor's (centred as any board is).
+  const board = document.querySelector("#stage, #kk-board, #chess-board, #kk-ed-board");
   if (!board || modal || board.getBoundingClientRect().width === 0 || board.closest("[hidden]")) return problems;
   // What shows of the board: a zoomed Kakuro scrolls inside its viewport.
   const own = board.closest("#kk-viewport") ?? board;
@@ -212,6 +213,16 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
   }
   const off = Math.abs(ownBox.left - left - (right - ownBox.right));
   if (ownBox.width < right - left - 2 && off > 2) problems.push(`the board ${Math.round(off)} px off the centre of its area`);
+  // The editor's board beside its tools: in the middle of its column, the
+  // window's height under the section's top (the top bar's and a notice's
+  // foot) too, where it fits there (held sideways it sat 3 px under the
+  // window's edge and 16 px over its foot).
+  const section = board.closest("section");
+  if (board.id === "kk-ed-board" && section.classList.contains("layout-side")) {
+    const top = Math.max(section.getBoundingClientRect().top, 0);
+    const gap = Math.abs(ownBox.top - top - (innerHeight - ownBox.bottom));
+    if (ownBox.height < innerHeight - top - 2 && gap > 2) problems.push(`the editor's board ${Math.round(gap)} px off the middle of the window's height`);
+  }
   return problems;
 }
 
