@@ -152,6 +152,19 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
     problems.push(`${name(hit)} lies over ${name(el)}`);
   }
 
+  // Over a solved daily, the way back to Today shares its row (with Share,
+  // the way on of every finish): on a row of its own it cost the panel a line.
+  const toToday = document.getElementById("daily-to-today");
+  if (toToday && !modal && toToday.getBoundingClientRect().height > 0) {
+    const r = toToday.getBoundingClientRect();
+    const middle = (r.top + r.bottom) / 2;
+    const sharing = [...document.querySelectorAll("#view a, #view button")].some((el) => {
+      const o = el.getBoundingClientRect();
+      return el !== toToday && o.height > 0 && o.top < middle && o.bottom > middle;
+    });
+    if (!sharing) problems.push(`${name(toToday)} on a row of its own`);
+  }
+
   // The game's board, or the editor's (centred as any board is).
   const board = document.querySelector("#stage, #kk-board, #chess-board, #kk-ed-board");
   if (!board || modal || board.getBoundingClientRect().width === 0 || board.closest("[hidden]")) return problems;
