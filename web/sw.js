@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "3dcdf9c0c14a6f1b";
+const VERSION = "bb0ad42a29c17370";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -672,7 +672,7 @@ test("every symbol the client shows has a glyph in the browser's fonts (a stopwa
   });
 });
 
-test("ChessMemory's end held sideways in all five languages, alone and for two with the longest names: the board, the end panel and the head in the window, no page scroll", async () => {
+test("ChessMemory's end held sideways in all five languages, alone and for two with the longest names: the board, the end panel and the head in the window, no page scroll, the card's text whole without scrolling", async () => {
   const sideways = { ...phone, viewport: { width: 844, height: 390 } };
   const answer = await fetch(`${suite.url}api/chess/setup`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   const { setup } = await answer.json();
@@ -700,6 +700,18 @@ test("ChessMemory's end held sideways in all five languages, alone and for two w
             const r = document.querySelector(sel).getBoundingClientRect();
             return r.top < -1 || r.bottom > innerHeight + 1 ? [`${sel} at ${Math.round(r.top)}..${Math.round(r.bottom)}`] : [];
           }).concat(scrollY > 0 ? [`scrolled ${Math.round(scrollY)} px`] : []),
+        );
+        // The card shows whole, not three lines scrolling the rest inside
+        // themselves; what it cuts short (a long name) it names whole in a title.
+        out.push(
+          ...(await page.evaluate(() => {
+            const text = document.querySelector("#chess-end .result-text");
+            const cut = [...text.querySelectorAll("*")].filter((el) => el.scrollWidth > el.clientWidth + 1 && el.title !== el.textContent);
+            return [
+              ...(text.scrollHeight > text.clientHeight + 1 ? [`the card's text scrolls: ${text.scrollHeight} px in ${text.clientHeight}`] : []),
+              ...cut.map((el) => `"${el.textContent}" cut short without its whole text in a title`),
+            ];
+          })),
         );
         if (out.length) {
           found.push(`${lang} ${mode}: ${out.join("; ")}`);

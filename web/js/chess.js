@@ -286,7 +286,7 @@ export function createChess(ctx) {
           moves: game.moves,
           url: `${location.origin}${location.pathname}#/chess`,
         },
-        { celebrate: ui.end.hidden, way: button("chess-again", t("chess.again"), () => startNewGame(names)) },
+        { celebrate: ui.end.hidden, way: button("chess-again", t("chess.again"), () => startNewGame(names)), names: names ?? [] },
       ),
     );
     const appearing = ui.end.hidden;
