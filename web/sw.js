@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "bb0ad42a29c17370";
+const VERSION = "bf60e6f551de670c";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

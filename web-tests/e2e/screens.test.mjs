@@ -53,10 +53,13 @@ function screenProblems(page) {
     const shown = document.body.innerText;
     const leaked = shown.match(/\b(null|undefined|NaN)\b/);
     if (leaked) problems.push(`shows "${leaked[0]}"`);
-    const wide = document.documentElement.scrollWidth - window.innerWidth;
+    // The window's width is the layout's (clientWidth): a phone zooms a
+    // page wider than it out, and innerWidth then grows with the page.
+    const width = document.documentElement.clientWidth;
+    const wide = document.documentElement.scrollWidth - width;
     if (wide > 0) {
       const culprits = [...document.querySelectorAll("#view *, .topbar *")]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .filter((el) => el.getBoundingClientRect().right > width + 0.5)
         .slice(0, 3)
         .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${el.className}`);
       problems.push(`${wide}px wider than the window (${culprits.join(", ")})`);
@@ -503,6 +506,8 @@ const kakuroView = (page) =>
       zoomed: !document.getElementById("kk-zoom").hidden && !document.getElementById("kk-zoom-fit").disabled,
       room: viewport.clientWidth,
       height: innerHeight,
+      // Where the viewport starts on the page: under the top bar and a notice (the ready-offline one comes once).
+      top: viewport.getBoundingClientRect().top + scrollY,
     };
   });
 
@@ -525,8 +530,9 @@ test("Kakuro at every size it offers, held sideways and on a phone: whole in the
           const inWindow = k.view.top >= -0.5 && k.view.bottom <= k.height + 0.5;
           if (!inWindow) found.push(`${where}: the board's viewport ${Math.round(k.view.top)}..${Math.round(k.view.bottom)} not in the window's ${k.height} px`);
           if (k.cell < 32) found.push(`${where}: cells of ${k.cell} px`);
-          // Room for the whole board at 32 px (its frame, its viewport's padding and margins): then it shows whole.
-          const fits = k.rows * 32 + k.frame + 8 + 32 <= k.height && k.cols * 32 + k.frame + 8 <= k.room;
+          // Room for the whole board at 32 px (its frame and its viewport's
+          // padding) under what lies above it: then it shows whole.
+          const fits = k.rows * 32 + k.frame + 8 <= k.height - k.top && k.cols * 32 + k.frame + 8 <= k.room;
           const whole = !k.zoomed && k.board.top >= -0.5 && k.board.bottom <= k.height + 0.5 && k.board.bottom <= k.view.bottom + 0.5;
           if (fits && !whole) found.push(`${where}: room for the whole board at 32 px, shown ${k.zoomed ? "zoomed" : "cut"} (board ${Math.round(k.board.top)}..${Math.round(k.board.bottom)})`);
         }

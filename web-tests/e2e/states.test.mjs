@@ -79,7 +79,10 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
     else if (heading.getBoundingClientRect().top > board.getBoundingClientRect().top) problems.push("prints its heading below the board");
     return problems;
   }
-  const wide = document.documentElement.scrollWidth - innerWidth;
+  // Against the layout's width: a phone zooms a page wider than the window
+  // out, and innerWidth grows with it (a solved Kakuro held sideways, 151 px
+  // wider, went unseen).
+  const wide = document.documentElement.scrollWidth - document.documentElement.clientWidth;
   if (wide > 0) problems.push(`${wide} px wider than the window`);
   // An open modal dialog is what the player looks at; the page behind is out of reach.
   const modal = [...document.querySelectorAll("dialog[open]")].find((d) => d.matches(":modal"));

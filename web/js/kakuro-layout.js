@@ -15,7 +15,8 @@ import { fitLayout } from "./layout.js";
  * notice, the tutorial's step: the ones present, in order) stand before
  * `layoutEl`, which holds `areaEl` (the bar `barEl`, the board's viewport
  * `wrap`) and the side column `sideEl`. `board` gives rows and cols, `zoom` is
- * kakuro-zoom.js', `max` the largest cell. Returns {fit(), barChanged()}:
+ * kakuro-zoom.js', `max` the largest cell. Returns {fit(), beside(),
+ * barChanged()}: beside() tells whether the board is beside its side column;
  * fit() lays the screen out and sizes the board's viewport to it (the zoom
  * goes from the whole board up); barChanged() tells whether the bar's
  * height changed since (a clue line that wraps to two lines or back).
@@ -62,5 +63,5 @@ export function kakuroLayout({ heads, layoutEl, areaEl, sideEl, wrap, barEl, boa
     fittedBar = barEl.offsetHeight;
   }
 
-  return { fit, barChanged: () => fittedBar > 0 && barEl.offsetHeight !== fittedBar };
+  return { fit, beside, barChanged: () => fittedBar > 0 && barEl.offsetHeight !== fittedBar };
 }

@@ -266,9 +266,17 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     // Solved just now: the whole solved board, and the panel comes into
     // sight (under the board on a narrow window).
     if (appearing && screen.justSolved) zoom.whole();
-    // The board back at the window's top where it left it (the pad going can pull the page up), then the panel.
-    if (appearing && (wrap.getBoundingClientRect().top < 0 || wrap.getBoundingClientRect().bottom > window.innerHeight)) anchor().scrollIntoView({ block: "start" });
-    if (appearing) status.scrollIntoView({ block: "nearest" });
+    if (!appearing) return;
+    // Beside the board, the head and then the panel head the side column:
+    // all in sight at the page's top (solved after the help's panel had
+    // scrolled the page, it stayed 15 px down, the head cut).
+    if (layout.beside()) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // Stacked, the board back at the window's top where it left it (the pad going can pull the page up), then the panel.
+    if (wrap.getBoundingClientRect().top < 0 || wrap.getBoundingClientRect().bottom > window.innerHeight) anchor().scrollIntoView({ block: "start" });
+    status.scrollIntoView({ block: "nearest" });
   }
 
   function drawTutorial() {
