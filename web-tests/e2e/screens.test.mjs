@@ -145,6 +145,10 @@ test("a dialog closes with its screen; a locked level by its address says it is 
     assert.equal(await text(page, "#code-note"), "Level 4 is locked. Solve levels 1 to 3 to open it, or enter its code.");
     assert.equal(await page.inputValue("#code-number"), "4");
     const open = () => page.locator("dialog[open]").count();
+    // Two levels to solve are named as two ("levels 1 to 2" read oddly).
+    await show(page, "#/triplex/3");
+    await page.waitForSelector("#code-dialog[open]");
+    assert.equal(await text(page, "#code-note"), "Level 3 is locked. Solve levels 1 and 2 to open it, or enter its code.");
     await show(page, "#/");
     assert.equal(await open(), 0, "the code dialog outlived its screen");
 
