@@ -231,13 +231,15 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
   if (ownBox.width < right - left - 2 && off > 2) problems.push(`the board ${Math.round(off)} px off the centre of its area`);
   // The editor's board beside its tools: in the middle of its column, the
   // window's height under the section's top (the top bar's and a notice's
-  // foot) too, where it fits there (held sideways it sat 3 px under the
-  // window's edge and 16 px over its foot).
+  // foot) too (held sideways it sat 3 px under the window's edge and 16 px
+  // over its foot, at 36 px cells), unless at 32 px cells the window has no
+  // room for it there (an offline notice) and it opens scrolled to it.
   const section = board.closest("section");
   if (board.id === "kk-ed-board" && section.classList.contains("layout-side")) {
     const top = Math.max(section.getBoundingClientRect().top, 0);
     const gap = Math.abs(ownBox.top - top - (innerHeight - ownBox.bottom));
-    if (ownBox.height < innerHeight - top - 2 && gap > 2) problems.push(`the editor's board ${Math.round(gap)} px off the middle of the window's height`);
+    const room = ownBox.height <= innerHeight - (section.getBoundingClientRect().top + scrollY);
+    if ((room || cell > 32) && gap > 2) problems.push(`the editor's board ${Math.round(gap)} px off the middle of the window's height`);
   }
   return problems;
 }

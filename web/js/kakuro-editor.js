@@ -102,13 +102,9 @@ export function createKakuroEditor(ctx) {
     fit();
     requestAnimationFrame(() => {
       fit();
-      // A board that does not fit under the top bar (and a notice) opens
-      // scrolled to: in the window's middle where the window holds it, else
-      // the section at the window's top.
-      const box = ui?.wrap.getBoundingClientRect();
-      if (!box || box.bottom <= window.innerHeight) return;
-      if (box.height <= window.innerHeight) window.scrollBy(0, box.top - (window.innerHeight - box.height) / 2);
-      else ui.section.scrollIntoView({ block: "start" });
+      // A board that does not fit under the top bar (and a notice) at 32 px
+      // opens scrolled to: the section at the window's top.
+      if (ui?.wrap.getBoundingClientRect().bottom > window.innerHeight) ui.section.scrollIntoView({ block: "start" });
     });
   }
 
