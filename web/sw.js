@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "00d5b945cfc9c542";
+const VERSION = "7f863e12a7207610";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",
@@ -56,6 +56,7 @@ const FILES = [
   "js/kakuro-game.js",
   "js/kakuro-help.js",
   "js/kakuro-input.js",
+  "js/kakuro-layout.js",
   "js/kakuro-link.js",
   "js/kakuro-menu.js",
   "js/kakuro-model.js",

@@ -79,7 +79,10 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
     else if (heading.getBoundingClientRect().top > board.getBoundingClientRect().top) problems.push("prints its heading below the board");
     return problems;
   }
-  const wide = document.documentElement.scrollWidth - innerWidth;
+  // Against the layout's width: a phone zooms a page wider than the window
+  // out, and innerWidth grows with it (a solved Kakuro held sideways, 151 px
+  // wider, went unseen).
+  const wide = document.documentElement.scrollWidth - document.documentElement.clientWidth;
   if (wide > 0) problems.push(`${wide} px wider than the window`);
   // An open modal dialog is what the player looks at; the page behind is out of reach.
   const modal = [...document.querySelectorAll("dialog[open]")].find((d) => d.matches(":modal"));
@@ -152,7 +155,21 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
     problems.push(`${name(hit)} lies over ${name(el)}`);
   }
 
-  const board = document.querySelector("#stage, #kk-board, #chess-board");
+  // Over a solved daily, the way back to Today shares its row (with Share,
+  // the way on of every finish): on a row of its own it cost the panel a line.
+  const toToday = document.getElementById("daily-to-today");
+  if (toToday && !modal && toToday.getBoundingClientRect().height > 0) {
+    const r = toToday.getBoundingClientRect();
+    const middle = (r.top + r.bottom) / 2;
+    const sharing = [...document.querySelectorAll("#view a, #view button")].some((el) => {
+      const o = el.getBoundingClientRect();
+      return el !== toToday && o.height > 0 && o.top < middle && o.bottom > middle;
+    });
+    if (!sharing) problems.push(`${name(toToday)} on a row of its own`);
+  }
+
+  // The game's board, or the editor's (centred as any board is).
+  const board = document.querySelector("#stage, #kk-board, #chess-board, #kk-ed-board");
   if (!board || modal || board.getBoundingClientRect().width === 0 || board.closest("[hidden]")) return problems;
   // What shows of the board: a zoomed Kakuro scrolls inside its viewport.
   const own = board.closest("#kk-viewport") ?? board;
@@ -212,6 +229,18 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
   }
   const off = Math.abs(ownBox.left - left - (right - ownBox.right));
   if (ownBox.width < right - left - 2 && off > 2) problems.push(`the board ${Math.round(off)} px off the centre of its area`);
+  // The editor's board beside its tools: in the middle of its column, the
+  // window's height under the section's top (the top bar's and a notice's
+  // foot) too (held sideways it sat 3 px under the window's edge and 16 px
+  // over its foot, at 36 px cells), unless at 32 px cells the window has no
+  // room for it there (an offline notice) and it opens scrolled to it.
+  const section = board.closest("section");
+  if (board.id === "kk-ed-board" && section.classList.contains("layout-side")) {
+    const top = Math.max(section.getBoundingClientRect().top, 0);
+    const gap = Math.abs(ownBox.top - top - (innerHeight - ownBox.bottom));
+    const room = ownBox.height <= innerHeight - (section.getBoundingClientRect().top + scrollY);
+    if ((room || cell > 32) && gap > 2) problems.push(`the editor's board ${Math.round(gap)} px off the middle of the window's height`);
+  }
   return problems;
 }
 

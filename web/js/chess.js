@@ -100,10 +100,11 @@ export function createChess(ctx) {
       }
       if (!ui) return;
       build(ui.view);
-      // A new game opens at the page's top, its board in sight (a game for
-      // two, started from the tools under a finish, opened scrolled with the
-      // board's top 118 px above a window held sideways).
-      if (ui.board.el.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+      // A new game opens at the page's top, its board and head in sight (a
+      // game for two, started from the tools under a finish, opened scrolled
+      // with the board's top 118 px above a window held sideways; scrolled
+      // less, 11 px, it was left so, and its finish then too).
+      if (window.scrollY > 0) window.scrollTo(0, 0);
     })();
     return starting;
   }
@@ -286,7 +287,7 @@ export function createChess(ctx) {
           moves: game.moves,
           url: `${location.origin}${location.pathname}#/chess`,
         },
-        { celebrate: ui.end.hidden, way: button("chess-again", t("chess.again"), () => startNewGame(names)) },
+        { celebrate: ui.end.hidden, way: button("chess-again", t("chess.again"), () => startNewGame(names)), names: names ?? [] },
       ),
     );
     const appearing = ui.end.hidden;

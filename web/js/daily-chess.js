@@ -227,6 +227,10 @@ export function createDailyChess(shared) {
     const r = c.entry.result;
     const ui = c.ui;
     const time = r ? ctx.i18n().duration(r.ms) : "";
+    const ways = [
+      button("daily-chess-again", t("daily.playAgain"), () => render(c.view, c.date, true)),
+      h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
+    ];
     let text = "";
     if (r) {
       const params = { count: r.moves, time, rank: r.rank ?? "?" };
@@ -238,10 +242,11 @@ export function createDailyChess(shared) {
     ui.end.replaceChildren(
       h("strong", { class: "solved-title", id: "chess-done" }, t("chess.done")),
       h("span", { id: "daily-result-text", "data-counted": String(Boolean(r?.counted)), "data-under-review": String(Boolean(r?.underReview)) }, text),
-      button("daily-chess-again", t("daily.playAgain"), () => render(c.view, c.date, true)),
-      h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
-      // The server's result as a card to share (share.js): time and moves, no square.
-      r ? shared.resultCard(c.date, "chess", null, r, ui.end.hidden) : null,
+      // The server's result as a card to share (share.js): time and moves,
+      // no square; the ways on (again, back to Today) on its Share button's
+      // row (a row of their own cost the panel a line), or after the text
+      // while there is none.
+      r ? shared.resultCard(c.date, "chess", null, r, ui.end.hidden, ways) : ways,
     );
     ui.end.hidden = false;
   }

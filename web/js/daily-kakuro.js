@@ -216,6 +216,7 @@ export function createDailyKakuro(shared) {
   function drawResult(c) {
     const r = c.entry.result;
     const time = r && !r.refused ? words.duration(r.ms) : "";
+    const toToday = h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday"));
     let text;
     if (c.sending) text = t("daily.sending");
     else if (c.offline) text = t("daily.solveOffline");
@@ -238,9 +239,10 @@ export function createDailyKakuro(shared) {
         text,
       ),
       ...(c.offline ? [button("daily-retry", t("daily.retry"), () => submit(c))] : []),
-      h("a", { class: "button", href: shared.dayHref(c.date), id: "daily-to-today" }, t("daily.toToday")),
-      // The server's result as a card to share (share.js), the streak with it.
-      r && !r.refused ? shared.resultCard(c.date, "kakuro", c.difficulty, r, c.justSent === true) : null,
+      // The server's result as a card to share (share.js), the streak with
+      // it; the way back to Today on its Share button's row (on a row of its
+      // own it cost the panel a line), or after the text while there is none.
+      r && !r.refused ? shared.resultCard(c.date, "kakuro", c.difficulty, r, c.justSent === true, toToday) : toToday,
     );
     // The server's answer to this solve grew the solved panel (by its card):
     // the whole panel comes into sight again (its bottom lay below the fold).

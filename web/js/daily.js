@@ -55,9 +55,10 @@ export function createDaily(ctx) {
     /**
      * The result card of one daily of `date` (share.js) from the result
      * `r` ({ms, moves, assisted}): the day, the daily, the time, moves and
-     * help where they apply, the streak, the day's link.
+     * help where they apply, the streak, the day's link; `way`, the ways on
+     * (back to Today, play again), on the Share button's row.
      */
-    resultCard(date, game, difficulty, r, celebrate) {
+    resultCard(date, game, difficulty, r, celebrate, way = null) {
       const result = {
         game: t("daily.title"),
         label: `${date} · ${shareName(game, difficulty)}`,
@@ -67,7 +68,7 @@ export function createDaily(ctx) {
         streak: streak(data, dayOf(Date.now())).current,
         url: dayUrl(date),
       };
-      return resultCard(ctx.i18n(), result, { celebrate });
+      return resultCard(ctx.i18n(), result, { celebrate, way });
     },
     /** The player's name for the tables, asked once (the dialog of Triplex's records). */
     name: async () => (data.name || data.asked ? data.name : changeName()),

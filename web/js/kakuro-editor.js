@@ -102,7 +102,8 @@ export function createKakuroEditor(ctx) {
     fit();
     requestAnimationFrame(() => {
       fit();
-      // A board that does not fit under the head opens scrolled to: the section at the window's top.
+      // A board that does not fit under the top bar (and a notice) at 32 px
+      // opens scrolled to: the section at the window's top.
       if (ui?.wrap.getBoundingClientRect().bottom > window.innerHeight) ui.section.scrollIntoView({ block: "start" });
     });
   }
@@ -316,21 +317,23 @@ export function createKakuroEditor(ctx) {
     const whole = ({ width, height }) => Math.floor(Math.min((width - 1) / n, (height - 1) / n) - 1);
     /**
      * The board's room in the layout applied now: the window under the
-     * board's top; beside the tools, with cells under 32 px there, the
-     * window's whole height (the screen opens scrolled to the board, as a
-     * game's does: held sideways a 10×10 at 32 px ran 60 px below the window).
+     * board's top. Beside the tools that is the top bar's foot (the head is
+     * in the column beside), so a 10×10 held sideways shows whole at 32 px
+     * and the screen opens at its top (it took the window's whole height and
+     * opened scrolled past the top bar).
      */
     const room = () => {
       const width = ui.wrap.clientWidth || window.innerWidth - 24;
-      const wrapTop = ui.wrap.getBoundingClientRect().top;
-      let height = window.innerHeight - wrapTop - window.scrollY - 12;
-      const beside = ui.section.classList.contains("layout-side");
-      const below = wrapTop - ui.section.getBoundingClientRect().top;
-      if (beside && whole({ width, height }) < 32) height = Math.max(height, window.innerHeight - below - 12);
-      return { width, height };
+      const top = ui.wrap.getBoundingClientRect().top + window.scrollY;
+      // Beside, 4 px clear of the window's foot and of the top bar's (the board in the middle).
+      return { width, height: window.innerHeight - top - (beside() ? 8 : 12) };
     };
+    const beside = () => ui.section.classList.contains("layout-side");
+    ui.wrap.style.removeProperty("min-height");
     fitLayout(ui.section, () => Math.min(44, whole(room())));
     const { width, height } = room();
+    // Beside the tools its column is the window's height under its top, the board in its middle (css/app.css).
+    if (beside()) ui.wrap.style.setProperty("min-height", `${height + 8}px`);
     const readable = Math.min(32, whole({ width, height: Infinity }));
     const cell = Math.max(whole({ width, height }), readable);
     fitBoard({ el: ui.grid }, { rows: n, cols: n }, width, (cell + 1) * n + 1, { max: 44 });

@@ -7,7 +7,7 @@
 import { button, h, screenHead } from "./dom.js";
 import { clickCell, enter, redoMove, toggleHints, togglePencil, undoMove } from "./kakuro-input.js";
 import { createHelp } from "./kakuro-help.js";
-import { fitLayout } from "./layout.js";
+import { kakuroLayout } from "./kakuro-layout.js";
 import { linkUrl, printCode, resultOf } from "./kakuro-link.js";
 import { completeRuns } from "./kakuro-assist.js";
 import { boardText, checkBoard, runHint } from "./kakuro-model.js";
@@ -131,13 +131,19 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     ? h("div", { class: "kk-panel kk-tutorial", id: "kk-tutorial-step", role: "status" })
     : null;
   const noticeEl = notice && !tutorial ? h("p", { class: "kk-note kk-notice", id: "kk-notice" }, t(notice)) : null;
-  /** The board and its side (pad, tools, panels): laid out by layout.js' rule. */
+  const headEl = screenHead(
+    {
+      href: daily?.back.href ?? "#/kakuro",
+      back: daily?.back.label ?? t("nav.back", { name: t("home.kakuro.name") }),
+      id: "kk-back",
+      title,
+      titleId: "kk-title",
+    },
+    tutorial ? null : timer,
+  );
+  /** The board and its side (pad, tools, panels): laid out by kakuro-layout.js. */
   let layoutEl;
-  /**
-   * The clue line and the zoom: above the board, or at the top of the side
-   * column when the board is beside its pad (placeBar), so the board's
-   * column is the board alone and a 10×10 held sideways fits whole.
-   */
+  /** The clue line and the zoom: above the board, or in the side column beside it (kakuro-layout.js). */
   let barEl;
   /** The board's column (the bar, the viewport, the pause panel) and the side column. */
   let areaEl;
@@ -146,16 +152,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     h(
       "section",
       { class: `kk-play${tutorial ? " kk-is-tutorial" : ""}` },
-      screenHead(
-        {
-          href: daily?.back.href ?? "#/kakuro",
-          back: daily?.back.label ?? t("nav.back", { name: t("home.kakuro.name") }),
-          id: "kk-back",
-          title,
-          titleId: "kk-title",
-        },
-        tutorial ? null : timer,
-      ),
+      headEl,
       noticeEl,
       tutorialPanel,
       tutorial ? null : printHeading(t, { title: `${title}`, code: daily ? null : printCode(g), day: daily?.date }),
@@ -190,6 +187,17 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
       )),
     ),
   );
+  const layout = kakuroLayout({
+    heads: [headEl, noticeEl, tutorialPanel].filter(Boolean),
+    layoutEl,
+    areaEl,
+    sideEl,
+    wrap,
+    barEl,
+    board,
+    zoom,
+    max: tutorial ? 72 : 56,
+  });
 
   function drawHints(runs) {
     hintsPanel.hidden = !screen.hints;
@@ -258,9 +266,17 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     // Solved just now: the whole solved board, and the panel comes into
     // sight (under the board on a narrow window).
     if (appearing && screen.justSolved) zoom.whole();
-    // The board back at the window's top where it left it (the pad going can pull the page up), then the panel.
-    if (appearing && (wrap.getBoundingClientRect().top < 0 || wrap.getBoundingClientRect().bottom > window.innerHeight)) anchor().scrollIntoView({ block: "start" });
-    if (appearing) status.scrollIntoView({ block: "nearest" });
+    if (!appearing) return;
+    // Beside the board, the head and then the panel head the side column:
+    // all in sight at the page's top (solved after the help's panel had
+    // scrolled the page, it stayed 15 px down, the head cut).
+    if (layout.beside()) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // Stacked, the board back at the window's top where it left it (the pad going can pull the page up), then the panel.
+    if (wrap.getBoundingClientRect().top < 0 || wrap.getBoundingClientRect().bottom > window.innerHeight) anchor().scrollIntoView({ block: "start" });
+    status.scrollIntoView({ block: "nearest" });
   }
 
   function drawTutorial() {
@@ -321,7 +337,7 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     hintsButton.setAttribute("aria-pressed", String(screen.hints));
     drawHints(runs);
     drawClueBar(runs);
-    if (fittedBar && barEl.offsetHeight !== fittedBar) screen.fit();
+    if (layout.barChanged()) screen.fit();
     drawStatus();
     help?.label();
     if (tutorial) drawTutorial();
@@ -342,53 +358,11 @@ export function showBoardScreen(view, g, { tutorial, notice }, kakuro) {
     screen.refresh();
   };
 
-  /** Puts the bar where the layout applied now wants it: atop the side column beside, else above the board. */
-  const placeBar = () => {
-    const home = layoutEl.classList.contains("layout-side") ? sideEl : areaEl;
-    if (barEl.parentElement !== home) home.prepend(barEl);
-  };
-  /** What the page scrolls to when the board does not fit under the head: the tutorial's step, or the board's layout. */
+  /** What the page scrolls to when the board does not fit under the head (stacked): the tutorial's step, or the board's layout. */
   const anchor = () => tutorialPanel ?? layoutEl;
 
-  /**
-   * The room the board's viewport has in the layout applied now: {width,
-   * height}. Under the head; beside the pad, with cells under 32 px there, the
-   * window's height less what lies between the anchor and the board (the
-   * page scrolls to the anchor: a phone held sideways). Stacked, the pad
-   * stays in sight (it fell below the fold).
-   */
-  const room = () => {
-    const width = wrap.clientWidth || window.innerWidth - 24;
-    const wrapTop = wrap.getBoundingClientRect().top;
-    const top = wrapTop + window.scrollY;
-    const beside = layoutEl.classList.contains("layout-side");
-    const reserve = beside ? 16 : 150;
-    const cellIn = (height) => Math.min((width - 1) / board.cols, (height - 1) / board.rows);
-    let height = window.innerHeight - top - reserve;
-    const above = wrapTop - anchor().getBoundingClientRect().top;
-    if (beside && cellIn(height) < 32) height = Math.max(height, window.innerHeight - above - reserve - 8);
-    return { width, height: Math.max(height, 160) };
-  };
-  /** The bar's height at the last fit: a clue line that wraps to two lines (or back) makes the board fit again. */
-  let fittedBar = 0;
-
-  /**
-   * Lays the screen out by the one layout rule (layout.js: the board beside
-   * its pad and tools, or above them, whichever gives the larger cells) and
-   * sizes the board's viewport to it (the zoom goes from the whole board up).
-   */
-  screen.fit = () => {
-    const max = tutorial ? 72 : 56;
-    fitLayout(layoutEl, () => {
-      placeBar();
-      const { width, height } = room();
-      return Math.min(max, Math.floor(Math.min((width - 1) / board.cols, (height - 1) / board.rows)));
-    });
-    placeBar();
-    const { width, height } = room();
-    zoom.fit(width, height, max);
-    fittedBar = barEl.offsetHeight;
-  };
+  /** Lays the screen out by the one layout rule and sizes the board to it (kakuro-layout.js). */
+  screen.fit = () => layout.fit();
 
   /**
    * Scrolls cells `ids` into the board's viewport: all of them when they

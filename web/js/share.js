@@ -79,14 +79,16 @@ export function celebrationDone() {
 
 /**
  * The result card: the result's lines (`result` as shareText takes it, or
- * the text itself) and a Share button, with a line
- * saying what sharing did. `celebrate`
- * plays the short finish animation (css/app.css; none when the player
- * asks for reduced motion). `way` is the finish's way on (Next level, New
- * game), on the Share button's row: the card takes a row less (a ChessMemory
- * end panel held sideways ran out of the window).
+ * the text itself) and a Share button, with a line saying what sharing
+ * did. `celebrate` plays the short finish animation (css/app.css; none when
+ * the player asks for reduced motion). `way` is the finish's way on (Next
+ * level, New game, back to Today), on the Share button's row: the card
+ * takes a row less (a ChessMemory end panel held sideways ran out of the
+ * window). `names`, the players' names in its lines: beside the board held
+ * sideways each line keeps to one line and a long name is cut short (its
+ * whole self in a title), so the score after it stays in sight.
  */
-export function resultCard(i18n, result, { celebrate = false, way = null } = {}) {
+export function resultCard(i18n, result, { celebrate = false, way = null, names = [] } = {}) {
   const { t } = i18n;
   // A text made already (a day's, dayShareText), or the result's own.
   const text = typeof result === "string" ? result : shareText(i18n, result);
@@ -94,7 +96,11 @@ export function resultCard(i18n, result, { celebrate = false, way = null } = {})
   const card = h(
     "div",
     { class: `result-card${celebrate ? " celebrate" : ""}`, id: "result-card" },
-    h("pre", { class: "result-text", id: "result-text" }, text),
+    h(
+      "pre",
+      { class: "result-text", id: "result-text" },
+      text.split("\n").map((line) => h("span", { class: "result-line", title: line }, markNames(line, names))),
+    ),
     way,
     button("share-result", t("share.button"), async () => {
       const how = await shareResult(text);
@@ -103,6 +109,20 @@ export function resultCard(i18n, result, { celebrate = false, way = null } = {})
     said,
   );
   return card;
+}
+
+/**
+ * `line` with each of `names` in it as a span of its own (class
+ * result-name, its whole self as title) and the words around them in spans
+ * (held sideways the name alone gives way when the line is too long).
+ */
+function markNames(line, names) {
+  const name = names.find((n) => n && line.includes(n));
+  if (!name) return line;
+  const at = line.indexOf(name);
+  const rest = line.slice(at + name.length);
+  const words = (part) => (part ? h("span", {}, part) : null);
+  return [words(line.slice(0, at)), h("span", { class: "result-name", title: name }, name), names.some((n) => n && rest.includes(n)) ? markNames(rest, names) : words(rest)];
 }
 
 /**

@@ -82,14 +82,14 @@ export async function createTriplex(ctx, family) {
 
   /**
    * Why level n is locked: the level before it to solve, or, when that one
-   * is locked too, the run of levels from the highest open one below it.
+   * is locked too, the levels from the highest open one below it (two of
+   * them named as two: "levels 2 to 3" read oddly).
    */
   function lockedNote(n) {
     let first = n - 1;
     while (first > 1 && !levels.isOpen(first)) first -= 1;
-    return first === n - 1
-      ? t("code.locked", { number: n, previous: n - 1 })
-      : t("code.lockedRun", { number: n, first, previous: n - 1 });
+    const key = first === n - 1 ? "code.locked" : first === n - 2 ? "code.lockedTwo" : "code.lockedRun";
+    return t(key, { number: n, first, previous: n - 1 });
   }
 
   /** Keeps the session in the progress object (not yet in storage). */
