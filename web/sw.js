@@ -14,7 +14,7 @@
 //   activating, it deletes the caches of older versions.
 
 // --- precache manifest: written by `node web-tests/tools/update-sw.mjs`, do not edit ---
-const VERSION = "7f863e12a7207610";
+const VERSION = "d8e3e87085db4b26";
 const FILES = [
   "blockpuzzle/levels.json",
   "chess/setups.json",

@@ -168,6 +168,14 @@ function problemsInPage({ keys, print, cellsAtLeast, finished, boardInWindow }) 
     if (!sharing) problems.push(`${name(toToday)} on a row of its own`);
   }
 
+  // A result card's text inside its panel (held sideways a daily's card
+  // kept its lines to one line and ran out of the panel's right edge).
+  for (const text of document.querySelectorAll(".result-text")) {
+    const panel = text.closest(".status, .daily-day-card");
+    const [t, p] = [text.getBoundingClientRect(), panel?.getBoundingClientRect()];
+    if (p && t.width > 0 && (t.right > p.right + 1 || t.left < p.left - 1)) problems.push(`the result card's text ${Math.round(t.right - p.right)} px out of its panel`);
+  }
+
   // The game's board, or the editor's (centred as any board is).
   const board = document.querySelector("#stage, #kk-board, #chess-board, #kk-ed-board");
   if (!board || modal || board.getBoundingClientRect().width === 0 || board.closest("[hidden]")) return problems;
