@@ -422,10 +422,6 @@ mod tests {
         let writer = one_connection(&options.clone().pragma("wal_autocheckpoint", "0"))
             .await
             .expect("writer");
-        let reset_frames = 64;
-        let _checkpoints = Checkpoints::start(&options, reset_frames)
-            .await
-            .expect("checkpoints");
         sqlx::query("CREATE TABLE filler (x BLOB)")
             .execute(&writer)
             .await
@@ -442,6 +438,12 @@ mod tests {
         // the file keeps its length after a checkpoint.
         let grown = std::fs::metadata(&wal).expect("WAL file").len();
         assert!(grown > 100 * page, "the WAL is {grown} bytes only");
+        // Started after the inserts, so that a checkpoint in their midst
+        // cannot reset the WAL before its length is read.
+        let reset_frames = 64;
+        let _checkpoints = Checkpoints::start(&options, reset_frames)
+            .await
+            .expect("checkpoints");
         tokio::time::sleep(CHECKPOINT_EVERY * 4).await;
         let after = std::fs::metadata(&wal).expect("WAL file").len();
         assert!(
